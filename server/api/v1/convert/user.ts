@@ -1,0 +1,68 @@
+/** Maps a stored user to Gitea's `User` JSON, hiding what the viewer may not see. */
+import type { UserRecord } from '../../../store/records.ts';
+
+export interface ApiUser {
+  id: number;
+  login: string;
+  login_name: string;
+  source_id: number;
+  full_name: string;
+  email: string;
+  avatar_url: string;
+  html_url: string;
+  language: string;
+  is_admin: boolean;
+  last_login: string;
+  created: string;
+  restricted: boolean;
+  active: boolean;
+  prohibit_login: boolean;
+  location: string;
+  website: string;
+  description: string;
+  visibility: string;
+  followers_count: number;
+  following_count: number;
+  starred_repos_count: number;
+  username: string;
+}
+
+const ZERO_TIME = '0001-01-01T00:00:00Z';
+
+/** Gitea's placeholder address shown instead of a hidden email. */
+export function placeholderEmail(user: Pick<UserRecord, 'lower_name'>, baseUrl: string): string {
+  return `${user.lower_name}@noreply.${new URL(baseUrl).hostname}`;
+}
+
+/**
+ * `viewer` decides what is shown: the email to any signed-in viewer, the admin-only fields (is_admin,
+ * login_name, source_id, last_login, language) to the user themself and to site admins.
+ */
+export function toUser(user: UserRecord, viewer: UserRecord | null, baseUrl: string, extra?: { starred?: number }): ApiUser {
+  const authed = !!viewer && (viewer.is_admin || viewer.id === user.id);
+  return {
+    id: user.id,
+    login: user.name,
+    login_name: authed ? user.login_name : '',
+    source_id: authed ? user.login_source : 0,
+    full_name: user.full_name,
+    email: viewer ? user.email : placeholderEmail(user, baseUrl),
+    avatar_url: `${baseUrl}/avatars/${encodeURIComponent(user.lower_name)}`,
+    html_url: `${baseUrl}/${encodeURIComponent(user.name)}`,
+    language: authed ? user.language : '',
+    is_admin: authed ? user.is_admin : false,
+    last_login: authed && user.last_login ? user.last_login : ZERO_TIME,
+    created: user.created,
+    restricted: user.restricted,
+    active: user.is_active,
+    prohibit_login: user.prohibit_login,
+    location: user.location,
+    website: user.website,
+    description: user.description,
+    visibility: user.visibility,
+    followers_count: 0,
+    following_count: 0,
+    starred_repos_count: extra?.starred ?? 0,
+    username: user.name,
+  };
+}

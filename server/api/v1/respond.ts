@@ -1,0 +1,42 @@
+/** Writing answers: JSON with a status, 204, and paged lists with Gitea's X-Total-Count and Link headers. */
+import type { ApiContext } from './context.ts';
+
+/** Sends `body` as JSON. */
+export function json(ctx: ApiContext<unknown, unknown>, status: number, body: unknown): void {
+  ctx.res.status(status).json(body);
+}
+
+/** Sends 204 No Content. */
+export function noContent(ctx: ApiContext<unknown, unknown>): void {
+  ctx.res.status(204).end();
+}
+
+/** Cuts one page out of `all` with the request's page and limit. */
+export function pageOf<T>(ctx: ApiContext<unknown, unknown>, all: T[]): T[] {
+  const { page, limit } = ctx.paging;
+  return all.slice((page - 1) * limit, page * limit);
+}
+
+/** Sets X-Total-Count and Link (first, prev, next, last), as Gitea's SetLinkHeader does. */
+export function setPageHeaders(ctx: ApiContext<unknown, unknown>, total: number): void {
+  const { page, limit } = ctx.paging;
+  const { res, req, baseUrl } = ctx;
+  res.setHeader('X-Total-Count', String(total));
+  const last = Math.max(1, Math.ceil(total / limit));
+  const link = (p: number, rel: string): string => {
+    const url = new URL(req.originalUrl, baseUrl);
+    url.searchParams.set('page', String(p));
+    url.searchParams.set('limit', String(limit));
+    return `<${url.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
+  if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
+  if (links.length) res.setHeader('Link', links.join(','));
+}
+
+/** Sends one page of `all` with its paging headers. */
+export function paged<T>(ctx: ApiContext<unknown, unknown>, all: T[], convert: (item: T) => unknown = (x) => x): void {
+  setPageHeaders(ctx, all.length);
+  json(ctx, 200, pageOf(ctx, all).map(convert));
+}

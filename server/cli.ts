@@ -1,0 +1,48 @@
+/** `npm start`: the headless host. Flags --port (3000), --host (127.0.0.1), --data (./data). */
+import { parseArgs } from 'node:util';
+import { createHost } from './host.ts';
+import { SettingsError } from './lib/settings.ts';
+import { DataDirLockedError } from './lib/data-lock.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    data: { type: 'string', default: './data' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help) {
+  process.stdout.write('usage: npm start -- [--port 3000] [--host 127.0.0.1] [--data ./data]\n');
+  process.exit(0);
+}
+
+const port = values.port === undefined ? undefined : Number(values.port);
+if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+  process.stderr.write(`--port must be a number from 0 to 65535, not "${values.port}"\n`);
+  process.exit(2);
+}
+
+try {
+  const host = await createHost({ dataDir: values.data, port, host: values.host });
+  process.stdout.write(`Homeforge is listening on ${host.url} (data: ${host.app.dataDir})\n`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal}: shutting down\n`);
+    host.close().then(() => process.exit(0), (err: unknown) => {
+      process.stderr.write(`shutdown failed: ${String(err)}\n`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (err) {
+  if (err instanceof SettingsError || err instanceof DataDirLockedError) {
+    process.stderr.write(`homeforge: ${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}

@@ -1,0 +1,102 @@
+/**
+ * createHost: the whole Homeforge host in this process, for `npm start`, Electron and tests.
+ * Steps in order; a failure undoes the steps already done.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { lockDataDir } from './lib/data-lock.ts';
+import { loadSettings, type Settings } from './lib/settings.ts';
+import { SecretBox } from './lib/crypto.ts';
+import { createLogger, type Logger, type LogLevel } from './lib/log.ts';
+import { openStore, flushStore } from './store/index.ts';
+import { LoginLimiter } from './services/auth/login-limiter.ts';
+import type { AppContext } from './services/context.ts';
+import { ensureFirstAdmin } from './services/first-admin.ts';
+import { startWorker, type WorkerHandle } from './worker/spawn.ts';
+import { createApp } from './http/app.ts';
+
+export interface HostOptions {
+  /** Data directory; created when missing. */
+  dataDir: string;
+  /** Port to listen on; 0 picks a free one. Default: `[server] HTTP_PORT` (3000). */
+  port?: number;
+  /** Address to listen on. Default: `[server] HTTP_ADDR` (127.0.0.1): loopback unless told otherwise. */
+  host?: string;
+  /** Environment for HOMEFORGE__* overrides and the first admin; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Settings given as `section.KEY` → value, applied over app.ini and the environment. */
+  settings?: Record<string, string>;
+  logger?: Logger;
+}
+
+export interface Host {
+  /** e.g. http://127.0.0.1:3000 */
+  url: string;
+  port: number;
+  app: AppContext;
+  worker: WorkerHandle;
+  /** Stops accepting connections, lets in-flight requests finish, stops the worker, flushes the store. */
+  close(): Promise<void>;
+}
+
+function limiterFor(settings: Settings): LoginLimiter {
+  return new LoginLimiter(settings.int('security.LOGIN_MAX_FAILURES'), settings.duration('security.LOGIN_FAILURE_WINDOW'));
+}
+
+/** Starts a host on the data dir. Throws when the dir is locked by another host or a setting is invalid. */
+export async function createHost(options: HostOptions): Promise<Host> {
+  const dataDir = path.resolve(options.dataDir);
+  const env = options.env ?? process.env;
+  // 1 - settings first: an invalid value must stop the start before anything is touched
+  const settings = loadSettings(dataDir, env, options.settings);
+  // 2 - one host per data dir
+  const unlock = lockDataDir(dataDir);
+  const undo: (() => Promise<void> | void)[] = [unlock];
+  try {
+    const log = options.logger ?? createLogger(settings.string('log.LEVEL') as LogLevel);
+    // 3 - the store (migrations run here) and the secret key
+    const store = await openStore(dataDir);
+    undo.unshift(() => flushStore(store));
+    const app: AppContext = { dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings) };
+    // 4 - the first administrator from the environment, when there is no user yet
+    await ensureFirstAdmin(app, env);
+    // 5 - the worker thread
+    const worker = startWorker();
+    undo.unshift(() => worker.stop());
+    // 6 - listen
+    const server = http.createServer(createApp(app));
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? settings.int('server.HTTP_PORT'), options.host ?? settings.string('server.HTTP_ADDR'), () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const addr = server.address() as AddressInfo;
+    const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    let closing: Promise<void> | null = null;
+    return {
+      url: `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${addr.port}`,
+      port: addr.port,
+      app,
+      worker,
+      close: () => {
+        closing ??= (async () => {
+          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          // In-flight requests get a grace period, then their connections are cut.
+          const cut = setTimeout(() => server.closeAllConnections(), 10_000);
+          await stopped;
+          clearTimeout(cut);
+          for (const step of undo) await step();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    for (const step of undo) await step();
+    throw err;
+  }
+}

@@ -1,0 +1,50 @@
+/** The express app: base URL, CORS, git transport, then the API (auth, body, routes), the UI, 404 and errors. */
+import express, { Router, type Express } from 'express';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AppContext } from '../services/context.ts';
+import { API_V1_ROUTES } from '../api/v1/index.ts';
+import { buildRouter } from '../api/v1/router.ts';
+import { baseUrlOf } from './base-url.ts';
+import { authMiddleware } from './auth.ts';
+import { corsMiddleware } from './cors.ts';
+import { errorHandler, notFound } from './errors.ts';
+import { buildOpenApi } from './openapi.ts';
+
+const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
+
+/** Builds the request pipeline for one host. */
+export function createApp(app: AppContext): Express {
+  const web = express();
+  web.disable('x-powered-by');
+  web.set('etag', 'strong');
+  web.set('query parser', 'extended');
+
+  web.use((req, res, next) => {
+    res.locals.baseUrl = baseUrlOf(req);
+    next();
+  });
+  web.use(corsMiddleware(app));
+
+  const api = Router();
+  api.get('/swagger', (_req, res) => { res.json(buildOpenApi(API_V1_ROUTES)); });
+  const v1 = Router();
+  v1.use(authMiddleware(app));
+  v1.use(buildRouter(app, API_V1_ROUTES));
+  v1.use(notFound);
+  api.use('/v1', v1);
+  api.use(notFound);
+  web.use('/api', api);
+
+  if (existsSync(RENDERER_DIST)) {
+    web.use(express.static(RENDERER_DIST, { index: 'index.html' }));
+    web.get(/^\/(?!api\/).*/, (req, res, next) => {
+      if (req.accepts('html')) res.sendFile(path.join(RENDERER_DIST, 'index.html'));
+      else next();
+    });
+  }
+  web.use(notFound);
+  web.use(errorHandler(app.log));
+  return web;
+}

@@ -1,0 +1,43 @@
+/** The one place that turns errors into Gitea's `{message, url}` answers with their status. */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ServiceError, UnauthorizedError } from '../lib/errors.ts';
+import type { Logger } from '../lib/log.ts';
+
+/** Gitea's `url` field points at the API description. */
+export const swaggerUrl = (baseUrl: string): string => `${baseUrl}/api/swagger`;
+
+interface BodyParserError { type?: string; status?: number; expose?: boolean; message?: string; limit?: number }
+
+function statusAndMessage(err: unknown): { status: number; message: string } {
+  if (err instanceof ServiceError) return { status: err.status, message: err.message };
+  const e = err as BodyParserError;
+  switch (e?.type) {
+    case 'entity.parse.failed': return { status: 400, message: `invalid JSON body: ${e.message ?? ''}`.trim() };
+    case 'entity.too.large': return { status: 413, message: `request body is larger than the limit of ${e.limit ?? 0} bytes` };
+    case 'encoding.unsupported':
+    case 'charset.unsupported': return { status: 415, message: e.message ?? 'unsupported encoding' };
+    case 'request.aborted': return { status: 400, message: 'request aborted' };
+    default: break;
+  }
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return { status: e.status, message: e.message ?? 'bad request' };
+  return { status: 500, message: 'internal server error' };
+}
+
+/** Writes the error; 5xx are logged (never with the request's secrets). */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const { status, message } = statusAndMessage(err);
+    if (status >= 500) log.error('request failed', { method: req.method, path: req.path, error: err instanceof Error ? err.stack : String(err) });
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof UnauthorizedError && err.challenge) res.setHeader('WWW-Authenticate', 'Basic realm="Homeforge"');
+    res.status(status).json({ message, url: swaggerUrl(res.locals.baseUrl as string) });
+  };
+}
+
+/** 404 in Gitea's shape for anything no route answered. */
+export const notFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'not found', url: swaggerUrl(res.locals.baseUrl as string) });
+};

@@ -1,0 +1,58 @@
+/** Typed service errors. One HTTP middleware maps them to Gitea's `{message, url}` body and status. */
+export class ServiceError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+    this.name = new.target.name;
+  }
+}
+
+/** 400: the request is malformed (unparsable body, bad header). */
+export class BadRequestError extends ServiceError {
+  constructor(message: string) { super(400, message); }
+}
+
+/** 401: no or wrong credentials. `challenge` adds WWW-Authenticate so git asks for credentials. */
+export class UnauthorizedError extends ServiceError {
+  readonly challenge: boolean;
+  constructor(message = 'invalid username, password or token', challenge = false) {
+    super(401, message);
+    this.challenge = challenge;
+  }
+}
+
+/** 403: authenticated but not allowed. */
+export class ForbiddenError extends ServiceError {
+  constructor(message: string) { super(403, message); }
+}
+
+/** 404: missing, or hidden from this viewer (never tell a stranger a private thing exists). */
+export class NotFoundError extends ServiceError {
+  constructor(message = 'not found') { super(404, message); }
+}
+
+/** 409: the name or record already exists. */
+export class ConflictError extends ServiceError {
+  constructor(message: string) { super(409, message); }
+}
+
+/** 413: the request body is larger than allowed. */
+export class PayloadTooLargeError extends ServiceError {
+  constructor(message = 'request body is too large') { super(413, message); }
+}
+
+/** 422: the body parsed but a field is missing, of the wrong type or breaks a rule. */
+export class ValidationError extends ServiceError {
+  constructor(message: string) { super(422, message); }
+}
+
+/** 423: the repository is archived (Gitea's repoArchivedError). */
+export class ArchivedError extends ServiceError {
+  constructor(message = 'repo is archived') { super(423, message); }
+}
+
+/** 429: too many failed attempts. */
+export class TooManyRequestsError extends ServiceError {
+  constructor(message: string) { super(429, message); }
+}

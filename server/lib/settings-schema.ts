@@ -1,0 +1,69 @@
+/** The settings Homeforge reads from app.ini, with Gitea's section and key names and their defaults. */
+export type SettingKind = 'bool' | 'int' | 'string' | 'duration' | 'list' | 'enum';
+
+export interface SettingSpec {
+  kind: SettingKind;
+  default: string;
+  /** Allowed values for `enum`. */
+  values?: readonly string[];
+  /** Inclusive lower bound for `int`. */
+  min?: number;
+}
+
+/** Every known key, as `SECTION.KEY` (section names lower case, as Gitea writes them). */
+export const SETTINGS = {
+  'server.HTTP_ADDR': { kind: 'string', default: '127.0.0.1' },
+  'server.HTTP_PORT': { kind: 'int', default: '3000', min: 0 },
+  'server.LAN_ACCESS': { kind: 'bool', default: 'false' },
+  'api.DEFAULT_PAGING_NUM': { kind: 'int', default: '30', min: 1 },
+  'api.MAX_RESPONSE_ITEMS': { kind: 'int', default: '50', min: 1 },
+  'api.DEFAULT_GIT_TREES_PER_PAGE': { kind: 'int', default: '1000', min: 1 },
+  'api.DEFAULT_MAX_BLOB_SIZE': { kind: 'int', default: '10485760', min: 0 },
+  'api.DEFAULT_MAX_RESPONSE_SIZE': { kind: 'int', default: '104857600', min: 0 },
+  'api.MAX_BODY_SIZE': { kind: 'int', default: '10485760', min: 1024 },
+  'security.DISABLE_QUERY_AUTH_TOKEN': { kind: 'bool', default: 'false' },
+  'security.REVERSE_PROXY_AUTHENTICATION_USER': { kind: 'string', default: 'X-WEBAUTH-USER' },
+  'security.REVERSE_PROXY_AUTHENTICATION_EMAIL': { kind: 'string', default: 'X-WEBAUTH-EMAIL' },
+  'security.REVERSE_PROXY_AUTHENTICATION_FULL_NAME': { kind: 'string', default: 'X-WEBAUTH-FULLNAME' },
+  'security.REVERSE_PROXY_TRUSTED_PROXIES': { kind: 'list', default: '127.0.0.0/8,::1/128' },
+  'security.LOGIN_MAX_FAILURES': { kind: 'int', default: '10', min: 1 },
+  'security.LOGIN_FAILURE_WINDOW': { kind: 'duration', default: '5m' },
+  'service.REQUIRE_SIGNIN_VIEW': { kind: 'bool', default: 'false' },
+  'service.ENABLE_BASIC_AUTHENTICATION': { kind: 'bool', default: 'true' },
+  'service.ENABLE_REVERSE_PROXY_AUTHENTICATION_API': { kind: 'bool', default: 'false' },
+  'service.ENABLE_REVERSE_PROXY_AUTO_REGISTRATION': { kind: 'bool', default: 'false' },
+  'service.ENABLE_REVERSE_PROXY_EMAIL': { kind: 'bool', default: 'false' },
+  'service.ENABLE_REVERSE_PROXY_FULL_NAME': { kind: 'bool', default: 'false' },
+  'service.DEFAULT_ALLOW_CREATE_ORGANIZATION': { kind: 'bool', default: 'true' },
+  'service.DEFAULT_USER_VISIBILITY': { kind: 'enum', default: 'public', values: ['public', 'limited', 'private'] },
+  'repository.DEFAULT_BRANCH': { kind: 'string', default: 'main' },
+  'repository.DEFAULT_PRIVATE': { kind: 'enum', default: 'last', values: ['last', 'private', 'public'] },
+  'repository.MAX_CREATION_LIMIT': { kind: 'int', default: '-1', min: -1 },
+  'repository.DISABLE_HTTP_GIT': { kind: 'bool', default: 'false' },
+  'repository.DISABLE_MIGRATIONS': { kind: 'bool', default: 'false' },
+  'repository.DISABLE_STARS': { kind: 'bool', default: 'false' },
+  'cors.ENABLED': { kind: 'bool', default: 'false' },
+  'cors.ALLOW_DOMAIN': { kind: 'list', default: '*' },
+  'cors.METHODS': { kind: 'list', default: 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS' },
+  'cors.MAX_AGE': { kind: 'duration', default: '10m' },
+  'cors.ALLOW_CREDENTIALS': { kind: 'bool', default: 'false' },
+  'cors.HEADERS': { kind: 'list', default: 'Content-Type,User-Agent' },
+  'cors.X_FRAME_OPTIONS': { kind: 'string', default: 'SAMEORIGIN' },
+  'webhook.DELIVER_TIMEOUT': { kind: 'int', default: '5', min: 1 },
+  'webhook.ALLOWED_HOST_LIST': { kind: 'list', default: '*' },
+  'webhook.PAGING_NUM': { kind: 'int', default: '10', min: 1 },
+  'webhook.QUEUE_LENGTH': { kind: 'int', default: '1000', min: 1 },
+  'cron.delete_old_system_and_webhook_tasks.ENABLED': { kind: 'bool', default: 'true' },
+  'cron.delete_old_system_and_webhook_tasks.CLEANUP_TYPE': { kind: 'enum', default: 'OlderThan', values: ['OlderThan', 'PerWebhook'] },
+  'cron.delete_old_system_and_webhook_tasks.OLDER_THAN': { kind: 'duration', default: '168h' },
+  'cron.delete_old_system_and_webhook_tasks.NUMBER_TO_KEEP': { kind: 'int', default: '10', min: 0 },
+  'mirror.ENABLED': { kind: 'bool', default: 'true' },
+  'mirror.DISABLE_NEW_PULL': { kind: 'bool', default: 'false' },
+  'mirror.DISABLE_NEW_PUSH': { kind: 'bool', default: 'false' },
+  'mirror.MIN_INTERVAL': { kind: 'duration', default: '10m' },
+  'mirror.DEFAULT_INTERVAL': { kind: 'duration', default: '8h' },
+  'mirror.MAX_CONCURRENT': { kind: 'int', default: '4', min: 1 },
+  'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingKey = keyof typeof SETTINGS;

@@ -1,0 +1,16 @@
+/** What every service call gets: the host's store, settings and helpers. One per host, never a module global. */
+import type { Store } from '../store/index.ts';
+import type { Settings } from '../lib/settings.ts';
+import type { SecretBox } from '../lib/crypto.ts';
+import type { Logger } from '../lib/log.ts';
+import type { LoginLimiter } from './auth/login-limiter.ts';
+
+export interface AppContext {
+  readonly dataDir: string;
+  readonly store: Store;
+  /** Replaced as a whole when an admin changes a setting at run time. */
+  settings: Settings;
+  readonly secrets: SecretBox;
+  readonly log: Logger;
+  readonly loginLimiter: LoginLimiter;
+}

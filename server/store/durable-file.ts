@@ -1,0 +1,71 @@
+/** A lowdb adapter that writes atomically (temp file, fsync, rename) and coalesces concurrent writes. */
+import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Adapter } from 'lowdb';
+
+export class DurableJsonFile<T> implements Adapter<T> {
+  private readonly file: string;
+  private readonly tmp: string;
+  private running: Promise<void> | null = null;
+  private pending: { data: T; waiters: { resolve: () => void; reject: (e: unknown) => void }[] } | null = null;
+
+  constructor(file: string) {
+    this.file = file;
+    this.tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+  }
+
+  async read(): Promise<T | null> {
+    try {
+      return JSON.parse(await readFile(this.file, 'utf8')) as T;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  /** Resolves once a write that started after this call has reached the disk. */
+  write(data: T): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.pending) {
+        this.pending.data = data;
+        this.pending.waiters.push({ resolve, reject });
+      } else {
+        this.pending = { data, waiters: [{ resolve, reject }] };
+      }
+      if (!this.running) this.running = this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending) {
+      const { data, waiters } = this.pending;
+      this.pending = null;
+      try {
+        await this.writeNow(data);
+        for (const w of waiters) w.resolve();
+      } catch (err) {
+        for (const w of waiters) w.reject(err);
+      }
+    }
+    this.running = null;
+  }
+
+  private async writeNow(data: T): Promise<void> {
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const fh = await open(this.tmp, 'w');
+    try {
+      await fh.writeFile(JSON.stringify(data));
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    // rename is atomic: a reader (or a restart after a kill) sees the old file or the new one, never a mix.
+    await rename(this.tmp, this.file);
+  }
+
+  /** Removes the file (used when a partition becomes empty). */
+  async remove(): Promise<void> {
+    await this.running;
+    await unlink(this.file).catch(() => undefined);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The store engine: named JSON documents under `<data>/store`, each a lowdb database written atomically.
+ * Small collections live in one document each; large or growing ones are split into partitions
+ * (see partitioned.ts) so that a write rewrites one small file whatever the total number of records.
+ */
+import path from 'node:path';
+import { Low } from 'lowdb';
+import { DurableJsonFile } from './durable-file.ts';
+
+export interface JsonDoc<T> {
+  readonly name: string;
+  data: T;
+  /** Writes the document; resolves when it is on disk. */
+  save(): Promise<void>;
+}
+
+interface Loaded {
+  low: Low<unknown>;
+  adapter: DurableJsonFile<unknown>;
+  doc: JsonDoc<unknown>;
+  saving: number;
+}
+
+/** How many documents stay loaded; the least recently used idle ones are dropped past this. */
+const MAX_LOADED = 256;
+
+export class StoreEngine {
+  readonly root: string;
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly loading = new Map<string, Promise<Loaded>>();
+  private inFlight = new Set<Promise<void>>();
+
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  /** Opens (or creates in memory) the document at `name` (a relative path without `.json`). */
+  async doc<T>(name: string, defaults: () => T): Promise<JsonDoc<T>> {
+    const hit = this.loaded.get(name);
+    if (hit) {
+      this.loaded.delete(name);
+      this.loaded.set(name, hit);
+      return hit.doc as JsonDoc<T>;
+    }
+    let pending = this.loading.get(name);
+    if (!pending) {
+      pending = this.load(name, defaults as () => unknown);
+      this.loading.set(name, pending);
+    }
+    try {
+      return (await pending).doc as JsonDoc<T>;
+    } finally {
+      this.loading.delete(name);
+    }
+  }
+
+  /** True when the document exists on disk or in memory. */
+  async exists(name: string): Promise<boolean> {
+    if (this.loaded.has(name)) return true;
+    return (await new DurableJsonFile(this.fileOf(name)).read()) !== null;
+  }
+
+  private fileOf(name: string): string {
+    if (!/^[a-z0-9_][a-z0-9_./-]*$/i.test(name) || name.includes('..')) throw new Error(`bad document name ${name}`);
+    return path.join(this.root, `${name}.json`);
+  }
+
+  private async load(name: string, defaults: () => unknown): Promise<Loaded> {
+    const adapter = new DurableJsonFile<unknown>(this.fileOf(name));
+    const low = new Low<unknown>(adapter, defaults());
+    await low.read();
+    if (low.data === null || low.data === undefined) low.data = defaults();
+    const entry: Loaded = { low, adapter, saving: 0, doc: undefined as unknown as JsonDoc<unknown> };
+    entry.doc = {
+      name,
+      get data() { return low.data; },
+      set data(v) { low.data = v; },
+      save: () => this.track(entry),
+    };
+    this.loaded.set(name, entry);
+    this.evict();
+    return entry;
+  }
+
+  private track(entry: Loaded): Promise<void> {
+    entry.saving += 1;
+    const p = entry.low.write().finally(() => {
+      entry.saving -= 1;
+      this.inFlight.delete(p);
+    });
+    this.inFlight.add(p);
+    return p;
+  }
+
+  private evict(): void {
+    for (const [name, entry] of this.loaded) {
+      if (this.loaded.size <= MAX_LOADED) return;
+      if (entry.saving === 0) this.loaded.delete(name);
+    }
+  }
+
+  /** Drops a document from memory and disk. */
+  async remove(name: string): Promise<void> {
+    const entry = this.loaded.get(name);
+    this.loaded.delete(name);
+    await (entry?.adapter ?? new DurableJsonFile(this.fileOf(name))).remove();
+  }
+
+  /** Waits for every write that has started. */
+  async flush(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * Schema migrations. MIGRATIONS[n] moves a store from version n to n+1; never edit a released step,
+ * add a new one. Version 1 is the first layout: documents are created on first use, so it has nothing to do.
+ */
+import type { Store } from './index.ts';
+
+export const MIGRATIONS: ReadonlyArray<(store: Store) => Promise<void>> = [
+  async () => undefined,
+];

@@ -1,0 +1,75 @@
+/** Stored record shapes. These are not wire types: only api/v1/convert maps them to Gitea's JSON. */
+
+export type Visibility = 'public' | 'limited' | 'private';
+
+export interface UserRecord {
+  id: number;
+  /** 'individual' for people, 'organization' for orgs (one namespace, as in Gitea). */
+  type: 'individual' | 'organization';
+  name: string;
+  lower_name: string;
+  full_name: string;
+  email: string;
+  /** scrypt hash, "" when the user has no local password (LDAP, reverse proxy). */
+  passwd: string;
+  login_source: number;
+  login_name: string;
+  is_admin: boolean;
+  is_active: boolean;
+  prohibit_login: boolean;
+  restricted: boolean;
+  must_change_password: boolean;
+  visibility: Visibility;
+  website: string;
+  location: string;
+  description: string;
+  language: string;
+  max_repo_creation: number;
+  allow_create_organization: boolean;
+  allow_git_hook: boolean;
+  allow_import_local: boolean;
+  created: string;
+  updated: string;
+  last_login: string | null;
+  /** TOTP secret, encrypted with the data dir's key; null when two-factor is off. */
+  totp_secret: string | null;
+  /** The last TOTP time step accepted, so one code is not used twice. */
+  totp_last_step: number;
+}
+
+export interface AccessTokenRecord {
+  id: number;
+  uid: number;
+  name: string;
+  /** sha256 of the token; the token itself is shown once and never stored. */
+  token_hash: string;
+  token_last_eight: string;
+  scopes: string[];
+  created: string;
+  last_used: string | null;
+}
+
+export interface LoginSourceRecord {
+  id: number;
+  type: 'ldap';
+  name: string;
+  is_active: boolean;
+  host: string;
+  port: number;
+  security_protocol: 'unencrypted' | 'ldaps' | 'starttls';
+  skip_tls_verify: boolean;
+  /** Bind DN template with %s for the login name (direct bind), or empty when searching with a bind user. */
+  user_dn: string;
+  bind_dn: string;
+  /** Encrypted with the data dir's key. */
+  bind_password: string;
+  user_base: string;
+  filter: string;
+  admin_filter: string;
+  attribute_username: string;
+  attribute_name: string;
+  attribute_surname: string;
+  attribute_mail: string;
+  created: string;
+  updated: string;
+}

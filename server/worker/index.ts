@@ -1,0 +1,27 @@
+/** The worker thread: webhook delivery, mirror and schedule loops. Imports only lib and its protocol. */
+import { parentPort } from 'node:worker_threads';
+import type { FromWorker, ToWorker, WorkerLoop } from './protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('the worker must run in a worker thread');
+
+const paused = new Set<WorkerLoop>();
+const send = (msg: FromWorker): void => port.postMessage(msg);
+
+port.on('message', (msg: ToWorker) => {
+  switch (msg.type) {
+    case 'ping':
+      send({ type: 'pong', id: msg.id });
+      break;
+    case 'pause':
+      for (const l of msg.loops) paused.add(l);
+      break;
+    case 'resume':
+      for (const l of msg.loops) paused.delete(l);
+      break;
+    case 'stop':
+      send({ type: 'stopped' });
+      port.close();
+      break;
+  }
+});
