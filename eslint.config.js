@@ -26,8 +26,9 @@ export default tseslint.config(
   },
   // node:test's describe() and test() return promises the runner tracks itself.
   { files: ['**/*.test.ts', 'test/**'], rules: { '@typescript-eslint/no-floating-promises': 'off' } },
-  layer(['server/lib/**'], ['store', 'services', 'api', 'http', 'git', 'worker']),
-  layer(['server/store/**'], ['services', 'api', 'http', 'git', 'worker']),
+  layer(['server/lib/**'], ['store', 'services', 'api', 'http', 'git', 'worker', 'convert']),
+  layer(['server/store/**'], ['services', 'api', 'http', 'git', 'worker', 'convert']),
+  layer(['server/convert/**'], ['services', 'api', 'http', 'git', 'worker']),
   layer(['server/git/**'], ['services', 'api', 'http', 'store', 'worker']),
   layer(['server/services/**'], ['api', 'http']),
   layer(['server/api/**'], ['http']),

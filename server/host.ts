@@ -13,6 +13,7 @@ import { openStore, flushStore } from './store/index.ts';
 import { LoginLimiter } from './services/auth/login-limiter.ts';
 import type { AppContext } from './services/context.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
+import { EventSink } from './services/events.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { createApp } from './http/app.ts';
 
@@ -58,7 +59,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     // 3 - the store (migrations run here) and the secret key
     const store = await openStore(dataDir);
     undo.unshift(() => flushStore(store));
-    const app: AppContext = { dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings) };
+    const app: AppContext = {
+      dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings), events: new EventSink(),
+    };
     // 4 - the first administrator from the environment, when there is no user yet
     await ensureFirstAdmin(app, env);
     // 5 - the worker thread

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../services/context.ts';
 import { API_V1_ROUTES } from '../api/v1/index.ts';
 import { buildRouter } from '../api/v1/router.ts';
+import { HOMEFORGE_ROUTES } from '../api/homeforge/index.ts';
 import { baseUrlOf } from './base-url.ts';
 import { authMiddleware } from './auth.ts';
 import { corsMiddleware } from './cors.ts';
@@ -34,6 +35,11 @@ export function createApp(app: AppContext): Express {
   v1.use(buildRouter(app, API_V1_ROUTES));
   v1.use(notFound);
   api.use('/v1', v1);
+  const own = Router();
+  own.use(authMiddleware(app));
+  own.use(buildRouter(app, HOMEFORGE_ROUTES));
+  own.use(notFound);
+  api.use('/homeforge', own);
   api.use(notFound);
   web.use('/api', api);
 

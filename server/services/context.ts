@@ -4,6 +4,7 @@ import type { Settings } from '../lib/settings.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import type { Logger } from '../lib/log.ts';
 import type { LoginLimiter } from './auth/login-limiter.ts';
+import type { EventSink } from './events.ts';
 
 export interface AppContext {
   readonly dataDir: string;
@@ -13,4 +14,6 @@ export interface AppContext {
   readonly secrets: SecretBox;
   readonly log: Logger;
   readonly loginLimiter: LoginLimiter;
+  /** The one emitting point for webhook events. */
+  readonly events: EventSink;
 }

@@ -73,3 +73,46 @@ export interface LoginSourceRecord {
   created: string;
   updated: string;
 }
+
+export type ObjectFormat = 'sha1' | 'sha256';
+
+/** Units a repository can turn on and off (Gitea's has_* fields). */
+export interface RepoUnits {
+  has_issues: boolean;
+  has_wiki: boolean;
+  has_pull_requests: boolean;
+  has_projects: boolean;
+  has_releases: boolean;
+  has_packages: boolean;
+  has_actions: boolean;
+}
+
+export interface RepoRecord {
+  id: number;
+  owner_id: number;
+  name: string;
+  lower_name: string;
+  description: string;
+  website: string;
+  default_branch: string;
+  object_format: ObjectFormat;
+  /**
+   * Directory of the bare repository relative to `<data>/repositories`, chosen once at creation from the id,
+   * never from the name: a rename or a transfer moves no files.
+   */
+  storage_path: string;
+  is_private: boolean;
+  is_empty: boolean;
+  is_archived: boolean;
+  archived_at: string | null;
+  is_template: boolean;
+  is_mirror: boolean;
+  is_fork: boolean;
+  fork_id: number;
+  units: RepoUnits;
+  /** Merge settings and the rest of EditRepoOption that has no behaviour here yet, kept as given. */
+  options: Record<string, unknown>;
+  size_kb: number;
+  created: string;
+  updated: string;
+}

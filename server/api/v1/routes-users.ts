@@ -1,7 +1,7 @@
 /** The signed-in user and public user lookups. */
 import { route } from './route.ts';
 import { json } from './respond.ts';
-import { toUser } from './convert/user.ts';
+import { toUser } from '../../convert/user.ts';
 
 export const userRoutes = [
   route({

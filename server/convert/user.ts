@@ -1,5 +1,5 @@
 /** Maps a stored user to Gitea's `User` JSON, hiding what the viewer may not see. */
-import type { UserRecord } from '../../../store/records.ts';
+import type { UserRecord } from '../store/records.ts';
 
 export interface ApiUser {
   id: number;

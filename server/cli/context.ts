@@ -1,0 +1,28 @@
+/** An AppContext for command-line tools: takes the data dir lock, so the CLI never writes beside a running host. */
+import path from 'node:path';
+import { lockDataDir } from '../lib/data-lock.ts';
+import { loadSettings } from '../lib/settings.ts';
+import { SecretBox } from '../lib/crypto.ts';
+import { createLogger } from '../lib/log.ts';
+import { openStore, flushStore } from '../store/index.ts';
+import { LoginLimiter } from '../services/auth/login-limiter.ts';
+import { EventSink } from '../services/events.ts';
+import type { AppContext } from '../services/context.ts';
+
+/** Opens the data dir for a CLI command; call the returned close() when done. */
+export async function openForCli(dataDir: string): Promise<{ app: AppContext; close: () => Promise<void> }> {
+  const dir = path.resolve(dataDir);
+  const settings = loadSettings(dir);
+  const unlock = lockDataDir(dir);
+  try {
+    const store = await openStore(dir);
+    const app: AppContext = {
+      dataDir: dir, store, settings, secrets: SecretBox.forDataDir(dir), log: createLogger('Warn'),
+      loginLimiter: new LoginLimiter(10, 60_000), events: new EventSink(),
+    };
+    return { app, close: async () => { await flushStore(store); unlock(); } };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
