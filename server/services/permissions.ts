@@ -1,7 +1,7 @@
 /**
  * The one function that decides a user's access to a repository and to each of its units. Every API route
  * and the git transport use it; nothing checks permissions its own way.
- * Today: site admin, owner, public/private repository, public/limited/private owner visibility, archived.
+ * Today: site admin, owner, public/private repository, public/limited/private owner visibility.
  * The organizations issue adds organization owners, teams (with per-unit modes) and collaborators here.
  */
 import type { AppContext } from './context.ts';
@@ -37,7 +37,7 @@ export function canSeeOwner(owner: UserRecord, viewer: UserRecord | null): boole
   return owner.visibility === 'limited' && !viewer.restricted;
 }
 
-/** The doer's permission on the repository. Archived repositories never give more than read. */
+/** The doer's permission on the repository. Archiving does not change it: writes check `is_archived` (423) separately. */
 export async function repoPermission(app: AppContext, doer: UserRecord | null, repo: RepoRecord): Promise<Permission> {
   const owner = await userStore.getById(app.store, repo.owner_id);
   if (!owner) return NONE;
@@ -45,7 +45,5 @@ export async function repoPermission(app: AppContext, doer: UserRecord | null, r
   if (doer?.is_admin) mode = 'admin';
   else if (doer && doer.id === owner.id) mode = 'owner';
   else if (!repo.is_private && canSeeOwner(owner, doer)) mode = 'read';
-  if (mode === 'none') return NONE;
-  if (repo.is_archived && atLeast(mode, 'write') && mode !== 'owner' && mode !== 'admin') mode = 'read';
-  return { mode, units: {} };
+  return mode === 'none' ? NONE : { mode, units: {} };
 }
