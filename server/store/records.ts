@@ -35,6 +35,8 @@ export interface UserRecord {
   totp_secret: string | null;
   /** The last TOTP time step accepted, so one code is not used twice. */
   totp_last_step: number;
+  /** A TOTP secret being enrolled (encrypted), until a code confirms it; then it moves to totp_secret. */
+  totp_pending_secret?: string | null;
 }
 
 export interface AccessTokenRecord {
