@@ -15,6 +15,7 @@ export const SETTINGS = {
   'server.HTTP_ADDR': { kind: 'string', default: '127.0.0.1' },
   'server.HTTP_PORT': { kind: 'int', default: '3000', min: 0 },
   'server.LAN_ACCESS': { kind: 'bool', default: 'false' },
+  'server.ROOT_URL': { kind: 'string', default: '' },
   'api.DEFAULT_PAGING_NUM': { kind: 'int', default: '30', min: 1 },
   'api.MAX_RESPONSE_ITEMS': { kind: 'int', default: '50', min: 1 },
   'api.DEFAULT_GIT_TREES_PER_PAGE': { kind: 'int', default: '1000', min: 1 },

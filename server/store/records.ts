@@ -80,6 +80,7 @@ export type ObjectFormat = 'sha1' | 'sha256';
 
 /** Units a repository can turn on and off (Gitea's has_* fields). */
 export interface RepoUnits {
+  has_code: boolean;
   has_issues: boolean;
   has_wiki: boolean;
   has_pull_requests: boolean;
@@ -116,5 +117,16 @@ export interface RepoRecord {
   options: Record<string, unknown>;
   size_kb: number;
   created: string;
+  updated: string;
+}
+
+/** A branch as last seen by a push (Gitea's branch table), kept one document per repository. */
+export interface BranchRecord {
+  name: string;
+  commit_id: string;
+  /** The commit's summary line. */
+  commit_message: string;
+  commit_time: string;
+  pusher_id: number;
   updated: string;
 }

@@ -1,0 +1,90 @@
+/**
+ * Spawning the system `git`: the only way Homeforge touches a repository's files. A clean environment
+ * (no user or system config, no inherited GIT_* variables, never a prompt) so results do not depend on
+ * the desktop user's own git setup.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+
+export interface GitOptions {
+  /** The bare repository to run in (passed as GIT_DIR). */
+  gitDir?: string;
+  /** Working directory; defaults to the process's. */
+  cwd?: string;
+  /** Extra environment on top of the clean one. */
+  env?: Record<string, string>;
+  /** Written to stdin, then stdin is closed. */
+  input?: string | Buffer;
+  /** Kills git after this many milliseconds. Default 10 minutes. */
+  timeoutMs?: number;
+}
+
+export interface GitResult {
+  code: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** A git command that exited with a non-zero status. */
+export class GitError extends Error {
+  readonly code: number;
+  readonly stderr: string;
+  constructor(args: string[], code: number, stderr: string) {
+    super(`git ${args[0] ?? ''} failed with status ${code}: ${stderr.trim().slice(0, 500)}`);
+    this.code = code;
+    this.stderr = stderr;
+  }
+}
+
+/** The environment every git process gets. */
+export function gitEnv(opts: Pick<GitOptions, 'gitDir' | 'env'> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;
+  Object.assign(env, {
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: os.devNull,
+    GIT_TERMINAL_PROMPT: '0',
+    LC_ALL: 'C',
+  });
+  if (opts.gitDir) env.GIT_DIR = opts.gitDir;
+  return { ...env, ...opts.env };
+}
+
+/** Starts git with streams open, for the transport (upload-pack, receive-pack) and long-lived readers. */
+export function spawnGit(args: string[], opts: GitOptions = {}): ChildProcess {
+  return spawn('git', args, {
+    cwd: opts.cwd ?? opts.gitDir ?? process.cwd(),
+    env: gitEnv(opts),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+}
+
+/** Runs git to the end and collects its output; does not throw on a non-zero exit. */
+export function runGit(args: string[], opts: GitOptions = {}): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawnGit(args, opts);
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 600_000);
+    child.stdout?.on('data', (c: Buffer) => out.push(c));
+    child.stderr?.on('data', (c: Buffer) => err.push(c));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') });
+    });
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(opts.input ?? '');
+  });
+}
+
+/** Runs git and returns its stdout as text; throws GitError on a non-zero exit. */
+export async function git(args: string[], opts: GitOptions = {}): Promise<string> {
+  const r = await runGit(args, opts);
+  if (r.code !== 0) throw new GitError(args, r.code, r.stderr);
+  return r.stdout.toString('utf8');
+}

@@ -1,0 +1,89 @@
+/**
+ * What happens after refs change (a push, or a branch made or deleted through the API), in Gitea's order:
+ * branch records are synchronised, the repository's state is updated, then the create/push/delete events fire.
+ */
+import type { AppContext } from './context.ts';
+import type { BranchRecord, RepoRecord, UserRecord } from '../store/records.ts';
+import * as repoStore from '../store/repos.ts';
+import * as branchStore from '../store/branches.ts';
+import * as userStore from '../store/users.ts';
+import * as refs from '../git/refs.ts';
+import { withRepoLock } from './repo-locks.ts';
+import { emitRefEvents } from './repo-push-events.ts';
+import { eventBaseUrl, type PayloadBase } from './repo-payloads.ts';
+
+export interface RefUpdate {
+  ref: string;
+  oldSha: string;
+  newSha: string;
+}
+
+const HEADS = 'refs/heads/';
+
+function toRecord(h: refs.BranchHead, pusherId: number, now: string): BranchRecord {
+  return { name: h.name, commit_id: h.sha, commit_message: h.summary, commit_time: h.commitTime, pusher_id: pusherId, updated: now };
+}
+
+/**
+ * Spec rule 4: with no branch recorded yet, every branch is synchronised; otherwise only the pushed
+ * branches are inserted, updated or deleted. The values come from the repository as it is now.
+ */
+async function syncBranches(app: AppContext, repo: RepoRecord, pusher: UserRecord, updates: RefUpdate[], gitDir: string): Promise<void> {
+  const now = new Date().toISOString();
+  if ((await branchStore.count(app.store, repo.id)) === 0) {
+    const heads = await refs.listBranchHeads(gitDir);
+    await branchStore.replaceAll(app.store, repo.id, heads.map((h) => toRecord(h, pusher.id, now)));
+    return;
+  }
+  const names = [...new Set(updates.filter((u) => u.ref.startsWith(HEADS)).map((u) => u.ref.slice(HEADS.length)))];
+  const heads = await refs.listBranchHeads(gitDir, names);
+  const present = new Set(heads.map((h) => h.name));
+  await branchStore.apply(app.store, repo.id, heads.map((h) => toRecord(h, pusher.id, now)), names.filter((n) => !present.has(n)));
+}
+
+/** Picks the default branch after the first push: the configured one when pushed, else main/master, else the first. */
+function firstDefaultBranch(repo: RepoRecord, created: string[], configured: string): string | undefined {
+  for (const want of [repo.default_branch, configured, 'main', 'master']) if (created.includes(want)) return want;
+  return created[0];
+}
+
+/** Sets updated, is_empty, size and (on the first push) the default branch. */
+async function updateRepoState(app: AppContext, repo: RepoRecord, updates: RefUpdate[], gitDir: string): Promise<RepoRecord> {
+  const branches = await refs.listBranchHeads(gitDir);
+  let defaultBranch = repo.default_branch;
+  const wasEmpty = repo.is_empty && branches.length > 0;
+  if (wasEmpty && !branches.some((b) => b.name === repo.default_branch)) {
+    const created = updates.filter((u) => u.ref.startsWith(HEADS) && !refs.zeroId(u.newSha)).map((u) => u.ref.slice(HEADS.length));
+    const live = created.filter((n) => branches.some((b) => b.name === n));
+    defaultBranch = firstDefaultBranch(repo, live.length ? live : branches.map((b) => b.name), app.settings.string('repository.DEFAULT_BRANCH')) ?? defaultBranch;
+    await refs.setHead(gitDir, defaultBranch);
+  }
+  const size = await refs.sizeKiB(gitDir);
+  const next = await repoStore.update(app.store, repo.id, (r) => {
+    r.updated = new Date().toISOString();
+    if (branches.length > 0) r.is_empty = false;
+    r.default_branch = defaultBranch;
+    r.size_kb = size;
+  });
+  return next ?? repo;
+}
+
+/** Applies the consequences of ref changes already made in the repository: branch records, repository state, events. */
+export async function processRefUpdates(
+  app: AppContext, repo: RepoRecord, pusher: UserRecord, updates: { ref: string; oldSha: string; newSha: string }[], opts: { baseUrl?: string } = {},
+): Promise<void> {
+  const relevant = updates.filter((u) => (u.ref.startsWith(HEADS) || u.ref.startsWith('refs/tags/')) && u.oldSha !== u.newSha);
+  if (relevant.length === 0) return;
+  const gitDir = repoStore.gitDirOf(app.store, repo);
+  const current = await withRepoLock(app, repo.id, async () => {
+    // 1 - branch records
+    await syncBranches(app, repo, pusher, relevant, gitDir);
+    // 2 - the repository's state
+    return updateRepoState(app, (await repoStore.getById(app.store, repo.id)) ?? repo, relevant, gitDir);
+  });
+  // 3 - events, ref by ref in the order pushed
+  const owner = await userStore.getById(app.store, current.owner_id);
+  if (!owner) return;
+  const base: PayloadBase = { baseUrl: eventBaseUrl(app, opts.baseUrl), repo: current, owner, sender: pusher };
+  for (const u of relevant) await emitRefEvents(app, base, gitDir, u);
+}

@@ -1,0 +1,50 @@
+/**
+ * Branch records (Gitea's branch table): one document per repository, `branches/<repoId>`, so a push
+ * rewrites only its own repository's branches. A missing document means "not yet synchronised".
+ */
+import type { Store } from './index.ts';
+import type { BranchRecord } from './records.ts';
+
+interface BranchDoc {
+  branches: Record<string, BranchRecord>;
+}
+
+const docName = (repoId: number): string => `branches/${repoId}`;
+const open = (store: Store, repoId: number) => store.engine.doc<BranchDoc>(docName(repoId), () => ({ branches: {} }));
+
+/** Every branch record of the repository, by name. */
+export async function list(store: Store, repoId: number): Promise<BranchRecord[]> {
+  const d = await open(store, repoId);
+  return Object.values(d.data.branches).sort((a, b) => a.name.localeCompare(b.name)).map((b) => structuredClone(b));
+}
+
+/** One branch record, or undefined. */
+export async function get(store: Store, repoId: number, name: string): Promise<BranchRecord | undefined> {
+  const b = (await open(store, repoId)).data.branches[name];
+  return b ? structuredClone(b) : undefined;
+}
+
+/** How many branches are recorded. */
+export async function count(store: Store, repoId: number): Promise<number> {
+  return Object.keys((await open(store, repoId)).data.branches).length;
+}
+
+/** Replaces all the repository's branch records (a full synchronisation). */
+export async function replaceAll(store: Store, repoId: number, branches: BranchRecord[]): Promise<void> {
+  const d = await open(store, repoId);
+  d.data.branches = Object.fromEntries(branches.map((b) => [b.name, structuredClone(b)]));
+  await d.save();
+}
+
+/** Inserts or updates `upserts` and deletes `deletes` in one write. */
+export async function apply(store: Store, repoId: number, upserts: BranchRecord[], deletes: string[]): Promise<void> {
+  const d = await open(store, repoId);
+  for (const name of deletes) delete d.data.branches[name];
+  for (const b of upserts) d.data.branches[b.name] = structuredClone(b);
+  await d.save();
+}
+
+/** Removes the repository's branch document (repository deletion). */
+export async function removeAll(store: Store, repoId: number): Promise<void> {
+  if (await store.engine.exists(docName(repoId))) await store.engine.remove(docName(repoId));
+}
