@@ -1,4 +1,4 @@
-/** `npm start`: the headless host. Flags --port (3000), --host (127.0.0.1), --data (./data). */
+/** `npm start`: the headless host. Flags --port (3000), --host (127.0.0.1), --data (./data), --lan (LAN access on). */
 import { parseArgs } from 'node:util';
 import { createHost } from './host.ts';
 import { SettingsError } from './lib/settings.ts';
@@ -9,12 +9,13 @@ const { values } = parseArgs({
     port: { type: 'string' },
     host: { type: 'string' },
     data: { type: 'string', default: './data' },
+    lan: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
-  process.stdout.write('usage: npm start -- [--port 3000] [--host 127.0.0.1] [--data ./data]\n');
+  process.stdout.write('usage: npm start -- [--port 3000] [--host 127.0.0.1] [--data ./data] [--lan]\n');
   process.exit(0);
 }
 
@@ -25,8 +26,10 @@ if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
 }
 
 try {
-  const host = await createHost({ dataDir: values.data, port, host: values.host });
+  const settings = values.lan ? { 'server.LAN_ACCESS': 'true' } : undefined;
+  const host = await createHost({ dataDir: values.data, port, host: values.host, settings });
   process.stdout.write(`Homeforge is listening on ${host.url} (data: ${host.app.dataDir})\n`);
+  for (const url of host.lan.status().urls) process.stdout.write(`LAN access: ${url}\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

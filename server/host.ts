@@ -16,6 +16,7 @@ import { ensureFirstAdmin } from './services/first-admin.ts';
 import { EventSink } from './services/events.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { createApp } from './http/app.ts';
+import { createLanAccess, type LanAccess } from './lan/index.ts';
 
 export interface HostOptions {
   /** Data directory; created when missing. */
@@ -37,6 +38,8 @@ export interface Host {
   port: number;
   app: AppContext;
   worker: WorkerHandle;
+  /** LAN listeners and mDNS advertisement, following `[server] LAN_ACCESS`. */
+  lan: LanAccess;
   /** Stops accepting connections, lets in-flight requests finish, stops the worker, flushes the store. */
   close(): Promise<void>;
 }
@@ -68,7 +71,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const worker = startWorker();
     undo.unshift(() => worker.stop());
     // 6 - listen
-    const server = http.createServer(createApp(app));
+    const web = createApp(app);
+    const server = http.createServer(web);
     server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -79,19 +83,24 @@ export async function createHost(options: HostOptions): Promise<Host> {
     });
     const addr = server.address() as AddressInfo;
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    // 7 - LAN listeners and advertisement, when `[server] LAN_ACCESS` is on
+    const lan = createLanAccess({ app, handler: web, port: addr.port, boundTo: addr.address });
+    await lan.sync();
     let closing: Promise<void> | null = null;
     return {
       url: `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${addr.port}`,
       port: addr.port,
       app,
       worker,
+      lan,
       close: () => {
         closing ??= (async () => {
+          const lanClosed = lan.close();
           const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();
           // In-flight requests get a grace period, then their connections are cut.
           const cut = setTimeout(() => server.closeAllConnections(), 10_000);
-          await stopped;
+          await Promise.all([stopped, lanClosed]);
           clearTimeout(cut);
           for (const step of undo) await step();
         })();
