@@ -130,3 +130,11 @@ export interface BranchRecord {
   pusher_id: number;
   updated: string;
 }
+
+/** A user watching a repository (Gitea's watch table; mode 1 = normal watch). */
+export interface WatchRecord {
+  id: number;
+  user_id: number;
+  repo_id: number;
+  created: string;
+}
