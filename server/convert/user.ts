@@ -35,18 +35,21 @@ export function placeholderEmail(user: Pick<UserRecord, 'lower_name'>, baseUrl: 
 }
 
 /**
- * `viewer` decides what is shown: the email to any signed-in viewer, the admin-only fields (is_admin,
- * login_name, source_id, last_login, language) to the user themself and to site admins.
+ * `viewer` decides what is shown: the email to any signed-in viewer (a system user's only to admins), the
+ * account fields (is_admin, login_name, source_id, last_login, language, active, prohibit_login) to the user
+ * themself and to site admins.
  */
 export function toUser(user: UserRecord, viewer: UserRecord | null, baseUrl: string, extra?: { starred?: number }): ApiUser {
   const authed = !!viewer && (viewer.is_admin || viewer.id === user.id);
+  // System users (negative ids) keep their address private, as Gitea's gitea-actions user does.
+  const showEmail = !!viewer && (user.id > 0 || authed);
   return {
     id: user.id,
     login: user.name,
     login_name: authed ? user.login_name : '',
     source_id: authed ? user.login_source : 0,
     full_name: user.full_name,
-    email: viewer ? user.email : placeholderEmail(user, baseUrl),
+    email: showEmail ? user.email : placeholderEmail(user, baseUrl),
     avatar_url: `${baseUrl}/avatars/${encodeURIComponent(user.lower_name)}`,
     html_url: `${baseUrl}/${encodeURIComponent(user.name)}`,
     language: authed ? user.language : '',
@@ -54,8 +57,8 @@ export function toUser(user: UserRecord, viewer: UserRecord | null, baseUrl: str
     last_login: authed && user.last_login ? user.last_login : ZERO_TIME,
     created: user.created,
     restricted: user.restricted,
-    active: user.is_active,
-    prohibit_login: user.prohibit_login,
+    active: authed ? user.is_active : false,
+    prohibit_login: authed ? user.prohibit_login : false,
     location: user.location,
     website: user.website,
     description: user.description,

@@ -2,8 +2,12 @@
 import type { RouteDef } from './route.ts';
 import { miscRoutes } from './routes-misc.ts';
 import { userRoutes } from './routes-users.ts';
+import { adminUserRoutes } from './routes-admin-users.ts';
+import { tokenRoutes } from './routes-tokens.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
   ...userRoutes,
+  ...adminUserRoutes,
+  ...tokenRoutes,
 ];

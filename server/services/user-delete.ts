@@ -1,0 +1,102 @@
+/**
+ * Deleting a user (Gitea's services/user DeleteUser). The checks come first, so a refused deletion changes
+ * nothing. Then, in numbered steps: the account is disabled, so that if a later step fails it can no longer be
+ * used while it is half removed; with purge its repositories are deleted; then its tokens, its second factor,
+ * its watches and the user record. Deleted repositories cannot be brought back, so a step that fails after them leaves a
+ * disabled account that the deletion can be retried on; a refusal found after step 1 restores the account.
+ * Organizations (and their membership) do not exist yet, so there is no step for them.
+ */
+import type { AppContext } from './context.ts';
+import type { UserRecord } from '../store/records.ts';
+import * as userStore from '../store/users.ts';
+import * as repoStore from '../store/repos.ts';
+import * as tokenStore from '../store/access-tokens.ts';
+import * as watchStore from '../store/watches.ts';
+import { ValidationError } from '../lib/errors.ts';
+import { isLastAdmin } from './users.ts';
+import { deleteRepository } from './repos.ts';
+
+const ownsRepos = (user: UserRecord): ValidationError =>
+  new ValidationError(`user still has ownership of repositories [uid: ${user.id}]`);
+
+/** The refusals: an organization, the doer themself, the last working admin, or repositories left without purge. */
+async function checkDeletable(app: AppContext, doer: UserRecord | null, user: UserRecord, purge: boolean): Promise<void> {
+  if (user.type !== 'individual') throw new ValidationError(`${user.name} is an organization not a user`);
+  if (doer && doer.id === user.id) throw new ValidationError('you cannot delete yourself');
+  if (await isLastAdmin(app, user)) throw new ValidationError(`can not delete the last admin user [uid: ${user.id}]`);
+  if (!purge && (await repoStore.listByOwner(app.store, user.id)).length > 0) throw ownsRepos(user);
+}
+
+/** Step 1: the account can no longer sign in or act as an administrator, and loses its password. */
+async function disableAccount(app: AppContext, user: UserRecord): Promise<void> {
+  await userStore.update(app.store, user.id, (u) => {
+    u.is_active = false;
+    u.prohibit_login = true;
+    u.is_admin = false;
+    u.passwd = '';
+  });
+}
+
+/** Undoes step 1 when the deletion is refused after it (a repository appeared meanwhile). */
+async function restoreAccount(app: AppContext, user: UserRecord): Promise<void> {
+  await userStore.update(app.store, user.id, (u) => {
+    u.is_active = user.is_active;
+    u.prohibit_login = user.prohibit_login;
+    u.is_admin = user.is_admin;
+    u.passwd = user.passwd;
+  });
+}
+
+/** Step 2 (purge only): every repository the user owns, each through the repository service. */
+async function deleteOwnedRepositories(app: AppContext, user: UserRecord): Promise<void> {
+  for (const repo of await repoStore.listByOwner(app.store, user.id)) await deleteRepository(app, repo);
+}
+
+/** Step 3: the user's access tokens, so none of them authenticates again. */
+async function deleteTokens(app: AppContext, user: UserRecord): Promise<void> {
+  await tokenStore.removeByUser(app.store, user.id);
+}
+
+/** Step 4: the second factor's secret, an enrolment in progress and the replay guard. */
+async function deleteTotp(app: AppContext, user: UserRecord): Promise<void> {
+  await userStore.update(app.store, user.id, (u) => {
+    u.totp_secret = null;
+    u.totp_pending_secret = null;
+    u.totp_last_step = 0;
+  });
+}
+
+/** Step 5: what the user watches (Gitea deletes the watch rows with the user). */
+async function deleteWatches(app: AppContext, user: UserRecord): Promise<void> {
+  await watchStore.removeByUser(app.store, user.id);
+}
+
+/** Step 6: the user record itself. */
+async function deleteRecord(app: AppContext, user: UserRecord): Promise<void> {
+  await userStore.remove(app.store, user.id);
+}
+
+/**
+ * Deletes `user` on behalf of `doer` (null for the command line). Without `purge`, a user who still owns
+ * repositories is refused with 422; with it, the repositories are deleted first.
+ */
+export async function deleteUser(app: AppContext, doer: UserRecord | null, user: UserRecord, purge: boolean): Promise<void> {
+  await checkDeletable(app, doer, user, purge);
+  // 1 - disable the account first, so a failure below never leaves a usable half-deleted user
+  await disableAccount(app, user);
+  // 2 - repositories (purge only); then make sure none is left, e.g. one created while we worked
+  if (purge) await deleteOwnedRepositories(app, user);
+  if ((await repoStore.listByOwner(app.store, user.id)).length > 0) {
+    await restoreAccount(app, user);
+    throw ownsRepos(user);
+  }
+  // 3 - tokens
+  await deleteTokens(app, user);
+  // 4 - TOTP data
+  await deleteTotp(app, user);
+  // 5 - watches
+  await deleteWatches(app, user);
+  // 6 - the user
+  await deleteRecord(app, user);
+  app.log.info('user deleted', { user: user.name, by: doer?.name ?? 'command line', purge });
+}
