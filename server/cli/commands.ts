@@ -1,8 +1,10 @@
 /** The admin CLI's commands, "group command" → runner. Each command parses its own flags. */
 import { userCommands } from './admin-user.ts';
+import { authCommands } from './admin-auth.ts';
 
 export type Command = (args: string[]) => Promise<void>;
 
 export const COMMANDS: Record<string, Command> = {
   ...userCommands,
+  ...authCommands,
 };

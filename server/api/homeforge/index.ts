@@ -3,5 +3,12 @@
  * sources, host settings, webhook deliveries ...). Same route definitions and rules as /api/v1.
  */
 import type { RouteDef } from '../v1/route.ts';
+import { sessionRoutes } from './routes-session.ts';
+import { twoFactorRoutes } from './routes-two-factor.ts';
+import { authSourceRoutes } from './routes-auth-sources.ts';
 
-export const HOMEFORGE_ROUTES: RouteDef[] = [];
+export const HOMEFORGE_ROUTES: RouteDef[] = [
+  ...sessionRoutes,
+  ...twoFactorRoutes,
+  ...authSourceRoutes,
+];

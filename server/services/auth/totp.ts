@@ -5,26 +5,44 @@ import type { UserRecord } from '../../store/records.ts';
 import * as userStore from '../../store/users.ts';
 
 const PERIOD = 30;
+const CODE = /^\d{6}$/;
 
 /** A TOTP for the user's name and a base32 secret. */
 export function totpFor(userName: string, secretBase32: string): TOTP {
   return new TOTP({ issuer: 'Homeforge', label: userName, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
 }
 
-/** A fresh random secret, base32. */
+/** A fresh random secret (160 bits), base32. */
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-/** True when `code` is valid now for the user and was not used before; remembers the step it used. */
-export async function checkTotp(app: AppContext, user: UserRecord, code: string | undefined): Promise<boolean> {
-  if (!user.totp_secret) return true;
-  if (!code || !/^\d{6}$/.test(code.trim())) return false;
-  const totp = totpFor(user.name, app.secrets.decrypt(user.totp_secret));
-  const delta = totp.validate({ token: code.trim(), window: 1 });
-  if (delta === null) return false;
-  const step = Math.floor(Date.now() / 1000 / PERIOD) + delta;
-  if (step <= user.totp_last_step) return false; // replay of a code already accepted
-  await userStore.update(app.store, user.id, (u) => { u.totp_last_step = step; });
-  return true;
+/** True when the user has two-factor authentication on. */
+export const hasTotp = (user: UserRecord): boolean => !!user.totp_secret;
+
+/** The time step `code` is valid for (now, or one step either side), or null when it is not valid. */
+export function totpStep(userName: string, secretBase32: string, code: string): number | null {
+  const token = code.trim();
+  if (!CODE.test(token)) return null;
+  const delta = totpFor(userName, secretBase32).validate({ token, window: 1 });
+  return delta === null ? null : Math.floor(Date.now() / 1000 / PERIOD) + delta;
+}
+
+/**
+ * Accepts `code` once: true when it is valid for the user's secret and its time step is later than the last
+ * accepted one. The check and the write happen in one synchronous store update, so two requests racing with
+ * the same code cannot both pass.
+ */
+export async function consumeTotp(app: AppContext, user: UserRecord, code: string): Promise<boolean> {
+  if (!user.totp_secret) return false;
+  const step = totpStep(user.name, app.secrets.decrypt(user.totp_secret), code);
+  if (step === null) return false;
+  let accepted = false;
+  await userStore.update(app.store, user.id, (u) => {
+    if (step > u.totp_last_step) {
+      u.totp_last_step = step;
+      accepted = true;
+    }
+  });
+  return accepted;
 }
