@@ -1,0 +1,19 @@
+/** The Electron entry: passes the real electron module to the shell. Everything it does is in shell.ts. */
+import { app, BrowserWindow, Menu, Tray, clipboard, shell, ipcMain, nativeImage, dialog } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ElectronApi } from './electron-api.ts';
+import { startShell } from './shell.ts';
+
+const electron: ElectronApi = { app, BrowserWindow, Menu, Tray, clipboard, shell, ipcMain, nativeImage, dialog };
+const here = path.dirname(fileURLToPath(import.meta.url));
+const assets = path.join(here, '..', '..', 'assets');
+
+startShell(electron, {
+  preload: path.join(here, 'preload.cjs'),
+  windowIcon: path.join(assets, 'icons', '512x512.png'),
+  trayIcon: path.join(assets, 'tray.png'),
+}).catch((err: unknown) => {
+  dialog.showErrorBox('Homeforge could not start', err instanceof Error ? err.message : String(err));
+  app.exit(1);
+});

@@ -1,0 +1,137 @@
+/**
+ * The desktop shell: one instance, the host in-process on the app's data folder, the window, the tray and
+ * a clean shutdown. No business logic lives here; it wires the host to Electron.
+ */
+import { createHost, type Host } from '../server/host.ts';
+import type { WorkerLoop } from '../server/worker/protocol.ts';
+import type { BrowserWindow, ElectronApi } from './electron-api.ts';
+import { createMainWindow, focusWindow } from './window.ts';
+import { registerIpc } from './ipc.ts';
+import { ownerSessionProvider } from './owner-session.ts';
+import { createTray, type TrayActions, type TrayHandle, type TrayState } from './tray.ts';
+
+/** The loops the tray pauses and resumes. */
+export const PAUSABLE_LOOPS: WorkerLoop[] = ['mirror', 'delivery'];
+
+export interface ShellOptions {
+  /** The compiled preload (`preload.cjs`). */
+  preload: string;
+  windowIcon?: string;
+  trayIcon: string;
+  /** Starts the host on a data folder; default startDesktopHost. */
+  startHost?: (dataDir: string) => Promise<Host>;
+}
+
+export interface Shell {
+  host: Host;
+  window(): BrowserWindow | null;
+  tray: TrayHandle;
+  /** Closes the host (awaited), then lets the app exit. */
+  shutdown(): Promise<void>;
+}
+
+/** Starts the host on the configured port (3000); when that port is taken, on a free one. */
+export async function startDesktopHost(dataDir: string, create: typeof createHost = createHost): Promise<Host> {
+  try {
+    return await create({ dataDir });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    return create({ dataDir, port: 0 });
+  }
+}
+
+/** Runs the shell. Resolves null in a second instance, which hands over to the first and quits. */
+export async function startShell(electron: ElectronApi, opts: ShellOptions): Promise<Shell | null> {
+  const { app } = electron;
+  // 1 - one instance per user: a second launch focuses the first one's window
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+  let win: BrowserWindow | null = null;
+  let openWindow: (() => void) | null = null;
+  app.on('second-instance', () => openWindow?.());
+  await app.whenReady();
+  // 2 - the host, in this process, on the app's data folder
+  const host = await (opts.startHost ?? startDesktopHost)(app.getPath('userData'));
+  // 3 - the IPC surface, answering only our window on our origin
+  const unregister = registerIpc(electron, { 'homeforge:session': ownerSessionProvider(host.app) }, () => win, new URL(host.url).origin);
+  // 4 - the window, created again from the tray or a second launch after it was closed
+  openWindow = () => {
+    if (win && !win.isDestroyed()) {
+      focusWindow(win);
+      return;
+    }
+    const created = createMainWindow(electron, { url: `${host.url}/`, preload: opts.preload, icon: opts.windowIcon });
+    created.on('closed', () => { if (win === created) win = null; });
+    win = created;
+  };
+  openWindow();
+  // 5 - the tray; the host keeps serving with every window closed
+  let paused = false;
+  const tray = createTray(electron, electron.nativeImage.createFromPath(opts.trayIcon), trayState(host, () => paused), trayActions(electron, host, {
+    open: () => openWindow?.(),
+    setPaused: (p) => { paused = p; },
+    refresh: () => tray.refresh(),
+  }));
+  app.on('window-all-closed', () => undefined);
+  app.on('activate', () => openWindow?.());
+  // last - quitting waits for the host to close (in-flight requests, worker, store flush)
+  const shutdown = onQuit(electron, host, () => { tray.destroy(); unregister(); });
+  return { host, window: () => win, tray, shutdown };
+}
+
+function trayState(host: Host, paused: () => boolean): () => TrayState {
+  return () => {
+    const lan = host.lan.status();
+    return { localUrl: `${host.url}/`, lanUrl: host.lan.url(), lanEnabled: lan.enabled, paused: paused() };
+  };
+}
+
+interface TrayHooks {
+  open(): void;
+  setPaused(paused: boolean): void;
+  refresh(): void;
+}
+
+/** What each tray item does to the host. */
+export function trayActions(electron: ElectronApi, host: Host, hooks: TrayHooks): TrayActions {
+  return {
+    open: () => hooks.open(),
+    copy: (text) => electron.clipboard.writeText(text),
+    setLan: (on) => {
+      void host.lan.set(on).then(() => hooks.refresh());
+    },
+    setPaused: (paused) => {
+      host.worker.send({ type: paused ? 'pause' : 'resume', loops: PAUSABLE_LOOPS });
+      hooks.setPaused(paused);
+      hooks.refresh();
+    },
+    quit: () => electron.app.quit(),
+  };
+}
+
+/** Holds the quit until `host.close()` has finished, then quits for real. Returns the shutdown function. */
+function onQuit(electron: ElectronApi, host: Host, before: () => void): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  let closed = false;
+  const shutdown = (): Promise<void> => {
+    closing ??= (async () => {
+      before();
+      try {
+        await host.close();
+      } catch (err) {
+        host.app.log.error('the host did not close cleanly', { error: String(err) });
+      }
+      closed = true;
+      electron.app.quit();
+    })();
+    return closing;
+  };
+  electron.app.on('before-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void shutdown();
+  });
+  return shutdown;
+}
