@@ -14,7 +14,9 @@ import { LoginLimiter } from './services/auth/login-limiter.ts';
 import type { AppContext } from './services/context.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
 import { EventSink } from './services/events.ts';
+import { closeRepoReaders } from './services/repo-cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
+import { startWebhooks } from './services/webhooks/index.ts';
 import { createApp } from './http/app.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
 
@@ -67,9 +69,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
     };
     // 4 - the first administrator from the environment, when there is no user yet
     await ensureFirstAdmin(app, env);
+    // 4b - git object readers start on demand; they close with the host
+    undo.unshift(() => closeRepoReaders(app));
     // 5 - the worker thread
     const worker = startWorker();
     undo.unshift(() => worker.stop());
+    // 5b - webhooks: the event listener, delivery through the worker, the refill of undelivered tasks
+    const webhooks = startWebhooks(app, worker);
+    undo.unshift(() => webhooks.stop());
     // 6 - listen
     const web = createApp(app);
     const server = http.createServer(web);

@@ -1,12 +1,14 @@
 /** The worker thread: webhook delivery, mirror and schedule loops. Imports only lib and its protocol. */
 import { parentPort } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerLoop } from './protocol.ts';
+import { DeliveryLoop } from './delivery/loop.ts';
 
 const port = parentPort;
 if (!port) throw new Error('the worker must run in a worker thread');
 
 const paused = new Set<WorkerLoop>();
 const send = (msg: FromWorker): void => port.postMessage(msg);
+const delivery = new DeliveryLoop(send);
 
 port.on('message', (msg: ToWorker) => {
   switch (msg.type) {
@@ -15,9 +17,14 @@ port.on('message', (msg: ToWorker) => {
       break;
     case 'pause':
       for (const l of msg.loops) paused.add(l);
+      if (msg.loops.includes('delivery')) delivery.pause();
       break;
     case 'resume':
       for (const l of msg.loops) paused.delete(l);
+      if (msg.loops.includes('delivery')) delivery.resume();
+      break;
+    case 'deliver':
+      delivery.receive(msg.job);
       break;
     case 'stop':
       send({ type: 'stopped' });
@@ -25,3 +32,5 @@ port.on('message', (msg: ToWorker) => {
       break;
   }
 });
+
+delivery.ask();

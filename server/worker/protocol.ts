@@ -1,15 +1,58 @@
 /**
  * Messages between the main thread and the worker. Jobs are self-contained (ids, URLs, headers, bodies,
  * paths); the worker never opens the store (ARCHITECTURE decision 3).
+ *
+ * Webhook delivery is pulled: the worker asks for as many jobs as it has free slots (`delivery-want`), the
+ * main thread claims that many tasks (marks them delivered) and sends them. So a claimed task is always
+ * one the worker is about to send, and pausing the delivery loop stops the claiming too.
  */
 export type ToWorker =
   | { type: 'ping'; id: number }
   | { type: 'pause'; loops: WorkerLoop[] }
   | { type: 'resume'; loops: WorkerLoop[] }
+  | { type: 'deliver'; job: DeliveryJob }
   | { type: 'stop' };
 
 export type FromWorker =
   | { type: 'pong'; id: number }
+  | { type: 'delivery-want'; count: number }
+  | { type: 'delivery-result'; result: DeliveryResult }
   | { type: 'stopped' };
 
 export type WorkerLoop = 'delivery' | 'mirror' | 'schedule';
+
+/** One webhook delivery, with everything needed to build and send the request. */
+export interface DeliveryJob {
+  hookId: number;
+  taskId: number;
+  uuid: string;
+  /** The raw HookEventType (X-Gitea-Event-Type). */
+  eventType: string;
+  /** The grouped event name (X-Gitea-Event). */
+  event: string;
+  kind: string;
+  url: string;
+  httpMethod: string;
+  contentType: 'json' | 'form';
+  /** Plain signing secret; "" for none. */
+  secret: string;
+  /** Plain Authorization header value; "" for none. */
+  authorization: string;
+  /** 1: `payload` is the body to send as is. 2: `payload` is the raw event JSON, converted here. */
+  payloadVersion: 1 | 2;
+  payload: string;
+  meta: Record<string, string>;
+  /** X-Gitea-Hook-Installation-Target-Type: system, repository, organization, user or default. */
+  targetType: string;
+  timeoutMs: number;
+  allowedHosts: string[];
+}
+
+export interface DeliveryResult {
+  hookId: number;
+  taskId: number;
+  succeeded: boolean;
+  /** What was sent, with the Authorization value masked; null when no request could be built. */
+  request: { url: string; http_method: string; headers: Record<string, string>; body: string } | null;
+  response: { status: number; headers: Record<string, string>; body: string };
+}

@@ -1,13 +1,23 @@
 /** Every /api/v1 route, area by area. Each area file reads top to bottom: path, access, scope, handler. */
 import type { RouteDef } from './route.ts';
 import { miscRoutes } from './routes-misc.ts';
+import { repoRoutes } from './routes-repos.ts';
 import { userRoutes } from './routes-users.ts';
 import { adminUserRoutes } from './routes-admin-users.ts';
 import { tokenRoutes } from './routes-tokens.ts';
+import { repoGitRoutes } from './routes-repo-git.ts';
+import { watchRoutes } from './routes-watch.ts';
+import { hookRoutes } from './routes-hooks.ts';
+import { hookDeliveryRoutes } from './routes-hook-deliveries.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
+  ...repoRoutes,
   ...userRoutes,
   ...adminUserRoutes,
   ...tokenRoutes,
+  ...repoGitRoutes,
+  ...watchRoutes,
+  ...hookRoutes,
+  ...hookDeliveryRoutes,
 ];

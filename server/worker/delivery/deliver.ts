@@ -1,0 +1,30 @@
+/** Sends one delivery through the guarded client and describes what happened, secrets masked. */
+import { guardedFetch } from '../../lib/guarded-fetch.ts';
+import type { DeliveryJob, DeliveryResult } from '../protocol.ts';
+import { buildRequest, type BuiltRequest } from './request.ts';
+
+/** Gitea reads at most this much of a response. */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+function recorded(req: BuiltRequest): NonNullable<DeliveryResult['request']> {
+  const headers = { ...req.headers };
+  if (headers.Authorization !== undefined) headers.Authorization = '******';
+  return { url: req.url, http_method: req.method, headers, body: req.body };
+}
+
+/** Builds, sends and records one delivery; never throws. */
+export async function deliver(job: DeliveryJob): Promise<DeliveryResult> {
+  const base = { hookId: job.hookId, taskId: job.taskId };
+  let req: BuiltRequest;
+  try {
+    req = buildRequest(job);
+  } catch (err) {
+    return { ...base, succeeded: false, request: null, response: { status: 0, headers: {}, body: `Delivery: ${(err as Error).message}` } };
+  }
+  try {
+    const res = await guardedFetch({ ...req, timeoutMs: job.timeoutMs, allowedHosts: job.allowedHosts, maxResponseBytes: MAX_RESPONSE_BYTES });
+    return { ...base, succeeded: res.status >= 200 && res.status < 300, request: recorded(req), response: res };
+  } catch (err) {
+    return { ...base, succeeded: false, request: recorded(req), response: { status: 0, headers: {}, body: `Delivery: ${(err as Error).message}` } };
+  }
+}

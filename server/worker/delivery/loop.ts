@@ -1,0 +1,65 @@
+/**
+ * The worker's delivery loop. It asks the main thread for as many jobs as it has free slots and sends each
+ * job it gets; while paused it asks for none (jobs already on their way wait until it resumes).
+ */
+import type { DeliveryJob, DeliveryResult, FromWorker } from '../protocol.ts';
+import { deliver } from './deliver.ts';
+
+export class DeliveryLoop {
+  private readonly capacity: number;
+  private readonly send: (msg: FromWorker) => void;
+  private readonly run: (job: DeliveryJob) => Promise<DeliveryResult>;
+  private inFlight = 0;
+  /** Jobs asked for and not yet received. */
+  private wanted = 0;
+  private paused = false;
+  private readonly held: DeliveryJob[] = [];
+
+  constructor(send: (msg: FromWorker) => void, capacity = 8, run = deliver) {
+    this.send = send;
+    this.capacity = capacity;
+    this.run = run;
+  }
+
+  /** Asks for jobs up to the free capacity. */
+  ask(): void {
+    if (this.paused) return;
+    const free = this.capacity - this.inFlight - this.wanted - this.held.length;
+    if (free <= 0) return;
+    this.wanted += free;
+    this.send({ type: 'delivery-want', count: free });
+  }
+
+  /** A job from the main thread: already claimed there, so it is sent (now, or when resumed). */
+  receive(job: DeliveryJob): void {
+    this.wanted = Math.max(0, this.wanted - 1);
+    if (this.paused) {
+      this.held.push(job);
+      return;
+    }
+    this.start(job);
+  }
+
+  private start(job: DeliveryJob): void {
+    this.inFlight += 1;
+    void this.run(job).then((result) => {
+      this.inFlight -= 1;
+      this.send({ type: 'delivery-result', result });
+      this.ask();
+    });
+  }
+
+  pause(): void {
+    this.paused = true;
+    // Withdraw the standing request so the main thread claims nothing more while paused.
+    if (this.wanted > 0) this.send({ type: 'delivery-want', count: -this.wanted });
+    this.wanted = 0;
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    for (const job of this.held.splice(0)) this.start(job);
+    this.ask();
+  }
+}
