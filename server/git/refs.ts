@@ -40,9 +40,9 @@ export async function listRefs(gitDir: string, prefix = 'refs/'): Promise<RefInf
   });
 }
 
-/** The object a ref points at, or null when it does not exist. */
+/** The object a full ref name points at (a tag object is not peeled), or null when it does not exist. */
 export async function resolveRef(gitDir: string, ref: string): Promise<string | null> {
-  const r = await runGit(['rev-parse', '--verify', '--quiet', `${ref}^{}`], { gitDir });
+  const r = await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', ref], { gitDir });
   return r.code === 0 ? r.stdout.toString().trim() : null;
 }
 
@@ -107,4 +107,9 @@ export async function sizeKiB(gitDir: string): Promise<number> {
   const out = await git(['count-objects', '-v'], { gitDir });
   const num = (key: string): number => Number.parseInt(new RegExp(`^${key}: (\\d+)$`, 'm').exec(out)?.[1] ?? '0', 10);
   return num('size') + num('size-pack');
+}
+
+/** True when git accepts `ref` as a full ref name. */
+export async function isValidRefName(ref: string): Promise<boolean> {
+  return (await runGit(['check-ref-format', ref])).code === 0;
 }

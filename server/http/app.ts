@@ -12,6 +12,7 @@ import { authMiddleware } from './auth.ts';
 import { corsMiddleware } from './cors.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
+import { gitRoutes } from './git-routes.ts';
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
@@ -27,6 +28,7 @@ export function createApp(app: AppContext): Express {
     next();
   });
   web.use(corsMiddleware(app));
+  web.use(gitRoutes(app));
 
   const api = Router();
   api.get('/swagger', (_req, res) => { res.json(buildOpenApi(API_V1_ROUTES)); });

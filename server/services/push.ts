@@ -20,6 +20,21 @@ export interface RefUpdate {
 
 const HEADS = 'refs/heads/';
 
+/**
+ * The commands of a receive-pack request that really changed the repository: those git reported `ok`, or,
+ * when the client asked for no report, those whose ref now holds the new value (right with concurrent pushes,
+ * since each push only counts its own commands).
+ */
+export async function confirmUpdates(gitDir: string, commands: RefUpdate[], report: Map<string, boolean> | null): Promise<RefUpdate[]> {
+  if (report) return commands.filter((c) => report.get(c.ref) === true);
+  const out: RefUpdate[] = [];
+  for (const c of commands) {
+    const now = await refs.resolveRef(gitDir, c.ref);
+    if (refs.zeroId(c.newSha) ? now === null : now === c.newSha) out.push(c);
+  }
+  return out;
+}
+
 function toRecord(h: refs.BranchHead, pusherId: number, now: string): BranchRecord {
   return { name: h.name, commit_id: h.sha, commit_message: h.summary, commit_time: h.commitTime, pusher_id: pusherId, updated: now };
 }
@@ -86,4 +101,12 @@ export async function processRefUpdates(
   if (!owner) return;
   const base: PayloadBase = { baseUrl: eventBaseUrl(app, opts.baseUrl), repo: current, owner, sender: pusher };
   for (const u of relevant) await emitRefEvents(app, base, gitDir, u);
+}
+
+/** After receive-pack exited: the refs the push changed, then processRefUpdates for them. */
+export async function afterReceivePack(
+  app: AppContext, repo: RepoRecord, pusher: UserRecord, gitDir: string, commands: RefUpdate[], report: Map<string, boolean> | null, baseUrl: string,
+): Promise<void> {
+  const updates = await confirmUpdates(gitDir, commands, report);
+  await processRefUpdates(app, repo, pusher, updates, { baseUrl });
 }

@@ -23,3 +23,6 @@ export function withRepoLock<T>(app: AppContext, repoId: number, fn: () => Promi
   });
   return run;
 }
+
+/** Runs `fn` alone among the name changes of one owner's repositories (create, rename), so two cannot take one name. */
+export const withOwnerNames = <T>(app: AppContext, ownerId: number, fn: () => Promise<T>): Promise<T> => withRepoLock(app, -ownerId - 1, fn);

@@ -1,0 +1,53 @@
+/** Creating bare repositories and their first commit, without a work tree (plumbing only). */
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { git } from './process.ts';
+
+/** Creates an empty bare repository at `gitDir` with HEAD on `branch`. Refuses an existing directory. */
+export async function initBare(gitDir: string, branch: string, format: 'sha1' | 'sha256'): Promise<void> {
+  await mkdir(path.dirname(gitDir), { recursive: true });
+  await mkdir(gitDir);
+  await git(['init', '--quiet', '--bare', `--initial-branch=${branch}`, `--object-format=${format}`, gitDir], { cwd: path.dirname(gitDir) });
+}
+
+/** Removes a bare repository directory (undo of initBare, and repository deletion). */
+export async function removeBare(gitDir: string): Promise<void> {
+  await rm(gitDir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** True when `name` is a valid branch name for git (git check-ref-format --branch). */
+export async function isValidBranchName(name: string): Promise<boolean> {
+  if (!name || name.startsWith('-')) return false;
+  try {
+    await git(['check-ref-format', `refs/heads/${name}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface InitialFile {
+  path: string;
+  content: string;
+}
+
+export interface Signature {
+  name: string;
+  email: string;
+}
+
+/** Writes `files` as the first commit of `branch` ("Initial commit" by `author`); returns the commit id. */
+export async function commitInitialFiles(gitDir: string, branch: string, files: InitialFile[], author: Signature): Promise<string> {
+  const entries: string[] = [];
+  for (const f of files) {
+    const blob = (await git(['hash-object', '-w', '--stdin'], { gitDir, input: f.content })).trim();
+    entries.push(`100644 blob ${blob}\t${f.path}`);
+  }
+  const tree = (await git(['mktree'], { gitDir, input: `${entries.join('\n')}\n` })).trim();
+  const env = {
+    GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_COMMITTER_NAME: author.name, GIT_COMMITTER_EMAIL: author.email,
+  };
+  const commit = (await git(['commit-tree', tree, '-m', 'Initial commit'], { gitDir, env })).trim();
+  await git(['update-ref', `refs/heads/${branch}`, commit, ''], { gitDir });
+  return commit;
+}

@@ -1,0 +1,95 @@
+/**
+ * Git over smart HTTP at `/{owner}/{repo}.git/...` (and without `.git`): info/refs, git-upload-pack,
+ * git-receive-pack. Errors are answered as text/plain, which the git client prints as `remote: ...`.
+ */
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../services/context.ts';
+import { credentialsOf } from './auth.ts';
+import { gitAccess, ARCHIVED_PUSH_MESSAGE, type GitAccess } from '../services/repo-git-access.ts';
+import { afterReceivePack } from '../services/push.ts';
+import { advertisement, refusal, serve, type GitService } from '../git/smart-http.ts';
+import { BadRequestError, ForbiddenError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
+
+const NO_CACHE = {
+  Expires: 'Fri, 01 Jan 1980 00:00:00 GMT',
+  Pragma: 'no-cache',
+  'Cache-Control': 'no-cache, max-age=0, must-revalidate',
+};
+
+function serviceOf(name: unknown): GitService {
+  if (name === 'git-upload-pack') return 'upload-pack';
+  if (name === 'git-receive-pack') return 'receive-pack';
+  throw new ForbiddenError('only the smart HTTP protocol is supported (service=git-upload-pack or git-receive-pack)');
+}
+
+const repoParam = (req: Request): string => String(req.params.repo ?? '').replace(/\.git$/i, '');
+const header = (req: Request, name: string): string | undefined => req.get(name) ?? undefined;
+
+function access(app: AppContext, req: Request, service: GitService): Promise<GitAccess> {
+  return gitAccess(app, credentialsOf(app, req), String(req.params.owner ?? ''), repoParam(req), service === 'receive-pack');
+}
+
+async function infoRefs(app: AppContext, req: Request, res: Response): Promise<void> {
+  const service = serviceOf(req.query.service);
+  const a = await access(app, req, service);
+  res.set({ ...NO_CACHE, 'Content-Type': `application/x-git-${service}-advertisement` });
+  if (service === 'receive-pack' && a.repo.is_archived) {
+    res.status(200).end(refusal(service, ARCHIVED_PUSH_MESSAGE));
+    return;
+  }
+  res.status(200).end(await advertisement(a.gitDir, service, header(req, 'Git-Protocol')));
+}
+
+function requestBody(req: Request): Readable {
+  const enc = (header(req, 'Content-Encoding') ?? '').toLowerCase();
+  if (enc === 'gzip' || enc === 'x-gzip') return req.pipe(createGunzip());
+  if (enc && enc !== 'identity') throw new BadRequestError(`unsupported Content-Encoding: ${enc}`);
+  return req;
+}
+
+async function rpc(app: AppContext, req: Request, res: Response, service: GitService): Promise<void> {
+  if (req.get('Content-Type') !== `application/x-git-${service}-request`) throw new BadRequestError(`expected Content-Type application/x-git-${service}-request`);
+  const a = await access(app, req, service);
+  if (service === 'receive-pack' && a.repo.is_archived) throw new ForbiddenError(ARCHIVED_PUSH_MESSAGE);
+  const body = requestBody(req);
+  res.writeHead(200, { ...NO_CACHE, 'Content-Type': `application/x-git-${service}-result` });
+  const result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'));
+  if (service === 'receive-pack' && result.code === 0 && a.doer) {
+    try {
+      await afterReceivePack(app, a.repo, a.doer, a.gitDir, result.commands, result.report, res.locals.baseUrl as string);
+    } catch (err) {
+      app.log.error('processing a push failed', { repo: a.repo.id, error: err instanceof Error ? err.stack : String(err) });
+    }
+  } else if (result.code !== 0) {
+    app.log.warn(`git ${service} exited with ${result.code}`, { repo: a.repo.id, stderr: result.stderr.slice(0, 500) });
+  }
+  res.end();
+}
+
+function gitError(app: AppContext) {
+  return (err: unknown, _req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (!(err instanceof ServiceError)) {
+      next(err);
+      return;
+    }
+    if (err instanceof UnauthorizedError) res.setHeader('WWW-Authenticate', 'Basic realm="Homeforge"');
+    app.log.debug('git request refused', { status: err.status, message: err.message });
+    res.status(err.status).type('text/plain').send(`${err.message}\n`);
+  };
+}
+
+/** The git transport routes of one host. Mount before /api. */
+export function gitRoutes(app: AppContext): Router {
+  const r = Router();
+  r.get('/:owner/:repo/info/refs', (req, res) => infoRefs(app, req, res));
+  r.post('/:owner/:repo/git-upload-pack', (req, res) => rpc(app, req, res, 'upload-pack'));
+  r.post('/:owner/:repo/git-receive-pack', (req, res) => rpc(app, req, res, 'receive-pack'));
+  r.use(gitError(app));
+  return r;
+}

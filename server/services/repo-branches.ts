@@ -1,0 +1,110 @@
+/**
+ * Branches through the API: list (newest commit first, as Gitea orders its branch table), get, create from a
+ * branch/tag/commit, delete. Writes go through `git update-ref` with the expected old value, then
+ * processRefUpdates so branch records and create/delete events follow, as for a push.
+ */
+import type { AppContext } from './context.ts';
+import type { RepoRecord, UserRecord } from '../store/records.ts';
+import * as userStore from '../store/users.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { zeroId, type Commit } from '../git/objects.ts';
+import { GitCommandError } from '../git/read.ts';
+import { isValidRefName, updateRef } from '../git/ref-update.ts';
+import { processRefUpdates } from './push.ts';
+import { gitDirFor, invalidateRepo, refsOf } from './repo-cache.ts';
+import { EMPTY_REPO, getCommit, isEmptyRepo, peelToCommit, resolveRef } from './repo-read.ts';
+
+export interface BranchInfo {
+  name: string;
+  commit: Commit;
+  /** Names of the users whose emails authored and committed the head commit ("" when unknown). */
+  usernames: { author: string; committer: string };
+}
+
+async function branchInfo(app: AppContext, name: string, commit: Commit): Promise<BranchInfo> {
+  const [a, c] = await Promise.all([userStore.getByEmail(app.store, commit.author.email), userStore.getByEmail(app.store, commit.committer.email)]);
+  return { name, commit, usernames: { author: a?.name ?? '', committer: c?.name ?? '' } };
+}
+
+const HEADS = 'refs/heads/';
+
+/** Every branch with its head commit, newest commit first, then by name. */
+export async function listBranches(app: AppContext, repo: RepoRecord): Promise<BranchInfo[]> {
+  const snap = await refsOf(app, repo);
+  const out: BranchInfo[] = [];
+  for (const r of snap.refs) {
+    if (!r.name.startsWith(HEADS)) continue;
+    const commit = await getCommit(app, repo, r.id);
+    if (commit) out.push(await branchInfo(app, r.name.slice(HEADS.length), commit));
+  }
+  return out.sort((a, b) => b.commit.committer.unix - a.commit.committer.unix || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** One branch; 404 when it does not exist. */
+export async function getBranch(app: AppContext, repo: RepoRecord, name: string): Promise<BranchInfo> {
+  const ref = (await refsOf(app, repo)).byName.get(HEADS + name);
+  const commit = ref ? await getCommit(app, repo, ref.id) : null;
+  if (!commit) throw new NotFoundError(`branch does not exist [name: ${name}]`);
+  return branchInfo(app, name, commit);
+}
+
+function refuseMirrorOrEmpty(repo: RepoRecord, empty: boolean): void {
+  if (empty) throw new NotFoundError(EMPTY_REPO);
+  if (repo.is_mirror) throw new ForbiddenError('Git Repository is a mirror.');
+}
+
+export interface CreateBranchInput {
+  new_branch_name: string;
+  old_branch_name?: string | undefined;
+  old_ref_name?: string | undefined;
+}
+
+async function startCommit(app: AppContext, repo: RepoRecord, opt: CreateBranchInput): Promise<Commit> {
+  if (opt.old_ref_name) return (await resolveRef(app, repo, opt.old_ref_name)).commit;
+  const from = opt.old_branch_name || repo.default_branch;
+  const ref = (await refsOf(app, repo)).byName.get(HEADS + from);
+  const commit = ref ? await peelToCommit(app, repo, ref.id) : null;
+  if (!commit) throw new NotFoundError('The old branch does not exist');
+  return commit;
+}
+
+/** Creates a branch at a branch, tag or commit (default: the default branch), with Gitea's statuses. */
+export async function createBranch(app: AppContext, repo: RepoRecord, doer: UserRecord, opt: CreateBranchInput, baseUrl: string): Promise<BranchInfo> {
+  refuseMirrorOrEmpty(repo, await isEmptyRepo(app, repo));
+  const name = opt.new_branch_name;
+  const gitDir = gitDirFor(app, repo);
+  if (!(await isValidRefName(gitDir, HEADS + name))) throw new ValidationError(`invalid branch name: ${name}`);
+  const commit = await startCommit(app, repo, opt);
+  const snap = await refsOf(app, repo);
+  if (snap.byName.has(HEADS + name)) throw new ConflictError('The branch already exists.');
+  if (snap.byName.has(`refs/tags/${name}`)) throw new ConflictError('The branch with the same tag already exists.');
+  const clash = snap.refs.some((r) => r.name.startsWith(HEADS) && (r.name.startsWith(`${HEADS}${name}/`) || (HEADS + name).startsWith(`${r.name}/`)));
+  if (clash) throw new ConflictError('The branch with the same name already exists.');
+  try {
+    await updateRef(gitDir, HEADS + name, commit.id, zeroId(repo.object_format));
+  } catch (err) {
+    if (err instanceof GitCommandError) throw new ConflictError('The branch already exists.');
+    throw err;
+  } finally {
+    invalidateRepo(app, repo.id);
+  }
+  await processRefUpdates(app, repo, doer, [{ ref: HEADS + name, oldSha: zeroId(repo.object_format), newSha: commit.id }], { baseUrl });
+  return branchInfo(app, name, commit);
+}
+
+/** Deletes a branch other than the default one, with Gitea's statuses. */
+export async function deleteBranch(app: AppContext, repo: RepoRecord, doer: UserRecord, name: string, baseUrl: string): Promise<void> {
+  refuseMirrorOrEmpty(repo, await isEmptyRepo(app, repo));
+  const ref = (await refsOf(app, repo)).byName.get(HEADS + name);
+  if (!ref) throw new NotFoundError(`branch does not exist [name: ${name}]`);
+  if (name === repo.default_branch) throw new ForbiddenError('can not delete default branch');
+  try {
+    await updateRef(gitDirFor(app, repo), HEADS + name, zeroId(repo.object_format), ref.id);
+  } catch (err) {
+    if (err instanceof GitCommandError) throw new ConflictError(`branch ${name} changed while it was being deleted`);
+    throw err;
+  } finally {
+    invalidateRepo(app, repo.id);
+  }
+  await processRefUpdates(app, repo, doer, [{ ref: HEADS + name, oldSha: ref.id, newSha: zeroId(repo.object_format) }], { baseUrl });
+}

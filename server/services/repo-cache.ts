@@ -1,0 +1,116 @@
+/**
+ * In-memory caches of git reads, one set per host (kept in a WeakMap keyed by the AppContext, never a module
+ * global). Refs are cached per repository until `invalidateRepo` (called after pushes and API writes); every
+ * other entry is keyed by immutable object ids, so it can never be stale, and is bounded per repository.
+ * Caching is always on; correctness never depends on it, because a write drops the repository's whole entry.
+ */
+import type { AppContext } from './context.ts';
+import type { RepoRecord } from '../store/records.ts';
+import * as repoStore from '../store/repos.ts';
+import { CatFilePool, type CatFileReader, type PoolStats } from '../git/cat-file.ts';
+import { listRefs, headRef, type RefEntry } from '../git/read.ts';
+
+/** Entries kept per repository before the oldest are dropped. */
+const MAX_ENTRIES_PER_REPO = 5000;
+
+export interface RefSnapshot {
+  refs: RefEntry[];
+  byName: Map<string, RefEntry>;
+  /** What HEAD points at (refs/heads/x), or null. */
+  head: string | null;
+}
+
+interface RepoEntry {
+  gitDir: string;
+  refs: Promise<RefSnapshot> | null;
+  values: Map<string, Promise<unknown>>;
+}
+
+interface HostCache {
+  pool: CatFilePool;
+  repos: Map<number, RepoEntry>;
+}
+
+const hosts = new WeakMap<AppContext, HostCache>();
+
+function hostCache(app: AppContext): HostCache {
+  let c = hosts.get(app);
+  if (!c) {
+    c = { pool: new CatFilePool(), repos: new Map() };
+    hosts.set(app, c);
+  }
+  return c;
+}
+
+function repoEntry(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): RepoEntry {
+  const c = hostCache(app);
+  let e = c.repos.get(repo.id);
+  if (!e) {
+    e = { gitDir: repoStore.gitDirOf(app.store, repo), refs: null, values: new Map() };
+    c.repos.set(repo.id, e);
+  }
+  return e;
+}
+
+/** The bare git directory of a repository. */
+export const gitDirFor = (app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): string => repoEntry(app, repo).gitDir;
+
+/** The repository's long-lived object reader (shared by every request). */
+export function readerFor(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): CatFileReader {
+  return hostCache(app).pool.get(repoEntry(app, repo).gitDir);
+}
+
+/** The repository's branches and tags, read once until the next invalidation. */
+export function refsOf(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): Promise<RefSnapshot> {
+  const e = repoEntry(app, repo);
+  if (!e.refs) {
+    const loading = (async () => {
+      const [refs, head] = await Promise.all([listRefs(e.gitDir), headRef(e.gitDir)]);
+      return { refs, byName: new Map(refs.map((r) => [r.name, r])), head };
+    })();
+    e.refs = loading;
+    loading.catch(() => { if (e.refs === loading) e.refs = null; });
+  }
+  return e.refs;
+}
+
+/** A cached value of the repository, computed once by `load`; `key` must name immutable inputs (object ids). */
+export function cached<T>(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>, key: string, load: () => Promise<T>): Promise<T> {
+  const e = repoEntry(app, repo);
+  const have = e.values.get(key);
+  if (have) return have as Promise<T>;
+  const p = load();
+  e.values.set(key, p);
+  p.catch(() => { if (e.values.get(key) === p) e.values.delete(key); });
+  if (e.values.size > MAX_ENTRIES_PER_REPO) {
+    const oldest = e.values.keys().next().value;
+    if (oldest !== undefined) e.values.delete(oldest);
+  }
+  return p;
+}
+
+/**
+ * Drops everything cached about a repository and closes its object reader. Push processing and every API
+ * write that changes refs or the record call it; so does deleting a repository (before its files go).
+ */
+export function invalidateRepo(app: AppContext, repoId: number): void {
+  const c = hosts.get(app);
+  if (!c) return;
+  const e = c.repos.get(repoId);
+  c.repos.delete(repoId);
+  if (e) c.pool.release(e.gitDir);
+}
+
+/** Reader pool counts (tests use them to show parallel reads share one process). */
+export function readerStats(app: AppContext): PoolStats {
+  return hostCache(app).pool.stats();
+}
+
+/** Closes every reader of the host; called when the host closes. */
+export function closeRepoReaders(app: AppContext): void {
+  const c = hosts.get(app);
+  if (!c) return;
+  c.pool.close();
+  c.repos.clear();
+  hosts.delete(app);
+}
