@@ -1,0 +1,70 @@
+/** The owner session made through the token service, and the preload's exposed API. */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { startHost, ADMIN } from '../helpers/host.ts';
+import { createOwnerSession, ownerSessionProvider, findOwner, DESKTOP_TOKEN_NAME } from '../../main/owner-session.ts';
+import { createUser } from '../../server/services/users.ts';
+import { listTokens } from '../../server/services/tokens.ts';
+
+describe('owner session', () => {
+  test('none before the first administrator exists; made for the lowest-id administrator after', async () => {
+    const h = await startHost({ env: { HOMEFORGE_ADMIN_USER: '' } });
+    try {
+      const session = ownerSessionProvider(h.app);
+      assert.equal(await session(), null);
+      await createUser(h.app, { username: 'plain', email: 'plain@example.com', password: 'plain-password-1' });
+      assert.equal(await session(), null, 'a user who is not an administrator is not the owner');
+      await createUser(h.app, { username: 'owner', email: 'owner@example.com', password: 'owner-password-1', is_admin: true });
+      await createUser(h.app, { username: 'later', email: 'later@example.com', password: 'later-password-1', is_admin: true });
+      const made = await session();
+      assert.equal(made?.username, 'owner');
+      assert.match(made?.token ?? '', /^[0-9a-f]{40}$/);
+      assert.equal((await h.api('GET', '/user', { auth: made!.token })).body.login, 'owner');
+    } finally {
+      await h.stop();
+    }
+  });
+
+  test('a new run replaces the desktop token of the last run instead of piling them up', async () => {
+    const h = await startHost();
+    try {
+      const first = await createOwnerSession(h.app);
+      const second = await createOwnerSession(h.app);
+      assert.notEqual(first?.token, second?.token);
+      const owner = (await findOwner(h.app))!;
+      assert.equal(owner.name, ADMIN.username);
+      const tokens = (await listTokens(h.app, owner)).filter((t) => t.name === DESKTOP_TOKEN_NAME);
+      assert.equal(tokens.length, 1);
+      assert.deepEqual(tokens[0]?.scopes, ['all']);
+      assert.equal((await h.api('GET', '/user', { auth: first!.token })).status, 401, 'the old token is revoked');
+      assert.equal((await h.api('GET', '/user', { auth: second!.token })).status, 200);
+    } finally {
+      await h.stop();
+    }
+  });
+});
+
+describe('preload', () => {
+  test('exposes exactly { session } as window.homeforge, which invokes the session channel', async () => {
+    const require = createRequire(import.meta.url);
+    const exposed: Record<string, unknown> = {};
+    const invoked: string[] = [];
+    const fake = {
+      contextBridge: { exposeInMainWorld: (key: string, api: unknown) => { exposed[key] = api; } },
+      ipcRenderer: { invoke: (channel: string) => { invoked.push(channel); return Promise.resolve({ token: 't', username: 'u' }); } },
+    };
+    const electronPath = require.resolve('electron');
+    require.cache[electronPath] = { id: electronPath, filename: electronPath, loaded: true, exports: fake } as NodeJS.Module;
+    try {
+      require('../../main/preload.cts');
+    } finally {
+      delete require.cache[electronPath];
+    }
+    assert.deepEqual(Object.keys(exposed), ['homeforge']);
+    const api = exposed.homeforge as { session(): Promise<unknown> };
+    assert.deepEqual(Object.keys(api), ['session']);
+    assert.deepEqual(await api.session(), { token: 't', username: 'u' });
+    assert.deepEqual(invoked, ['homeforge:session']);
+  });
+});
