@@ -1,0 +1,53 @@
+/** Branches and tags as Gitea's `Branch`, `Tag` and `Reference` JSON. */
+import { toPayloadCommit, type CommitLike, type RepoLinks, type SignatureLike } from './commit.ts';
+
+export interface ToBranchOptions {
+  links: RepoLinks;
+  /** Whether the viewer may write code (no branch protection exists here yet). */
+  canWrite: boolean;
+  usernames?: { author?: string; committer?: string };
+}
+
+/** Gitea's `Branch` for an unprotected branch. */
+export function toBranch(name: string, commit: CommitLike, o: ToBranchOptions) {
+  return {
+    name,
+    commit: toPayloadCommit(commit, o.links, o.usernames),
+    protected: false,
+    required_approvals: 0,
+    enable_status_check: false,
+    status_check_contexts: [] as string[],
+    user_can_push: o.canWrite,
+    user_can_merge: o.canWrite,
+    effective_branch_protection_name: '',
+  };
+}
+
+export interface TagLike {
+  name: string;
+  id: string;
+  message: string;
+  commit: Pick<CommitLike, 'id'>;
+  tagger: SignatureLike;
+}
+
+/** Gitea's `Tag`. As in Gitea, commit.url is built from the tag's own id. */
+export function toTag(t: TagLike, links: RepoLinks) {
+  return {
+    name: t.name,
+    message: t.message.trim(),
+    id: t.id,
+    commit: { url: `${links.api}/git/commits/${t.id}`, sha: t.commit.id, created: t.tagger.when },
+    zipball_url: `${links.html}/archive/${encodeURIComponent(`${t.name}.zip`)}`,
+    tarball_url: `${links.html}/archive/${encodeURIComponent(`${t.name}.tar.gz`)}`,
+  };
+}
+
+/** Gitea's `Reference` for a branch or tag ref pointing at an object of `type`. */
+export function toReference(ref: string, sha: string, type: string, links: RepoLinks) {
+  return {
+    ref,
+    url: `${links.api}/git/${ref.split('/').map(encodeURIComponent).join('/')}`,
+    object: { type, sha, url: `${links.api}/git/${type}s/${sha}` },
+  };
+}
