@@ -37,11 +37,12 @@ export const isSimpleAuth = (source: Pick<LoginSourceRecord, 'user_dn'>): boolea
 function clientFor(source: LoginSourceRecord): Client {
   const scheme = source.security_protocol === 'ldaps' ? 'ldaps' : 'ldap';
   const host = source.host.includes(':') ? `[${source.host}]` : source.host;
+  // ldapts speaks TLS from the first byte whenever tlsOptions is set, so only ldaps:// gets them here.
   return new Client({
     url: `${scheme}://${host}:${source.port}`,
     timeout: 10_000,
     connectTimeout: 5_000,
-    tlsOptions: { rejectUnauthorized: !source.skip_tls_verify },
+    ...(scheme === 'ldaps' ? { tlsOptions: { rejectUnauthorized: !source.skip_tls_verify } } : {}),
   });
 }
 
