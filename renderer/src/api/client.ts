@@ -1,0 +1,149 @@
+/** HTTP client for the host's API: `Authorization: token`, JSON bodies, Gitea's `{message}` errors as ApiError. */
+
+/** An error answer of the API, with Gitea's message and the fields it names. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** Field name → message, from 422 answers such as `[username]: Required`. */
+  readonly fields: Record<string, string>;
+  /** Response headers, e.g. `X-Gitea-OTP` on a sign-in that needs a second factor. */
+  readonly headers: Headers;
+
+  constructor(status: number, message: string, headers: Headers) {
+    super(message);
+    this.status = status;
+    this.headers = headers;
+    this.fields = parseFieldErrors(message);
+  }
+}
+
+/** Splits `[a]: msg, [b.c]: msg` into per-field messages (keyed by the last path segment). */
+export function parseFieldErrors(message: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const re = /\[([\w.]+)\]:\s*(.*?)(?=,\s*\[[\w.]+\]:|$)/g;
+  for (const m of message.matchAll(re)) {
+    const key = (m[1] ?? '').split('.').pop() ?? '';
+    if (key) fields[key] = (m[2] ?? '').trim();
+  }
+  return fields;
+}
+
+/** Words for a status when the body carries no message. */
+function statusWords(status: number): string {
+  if (status === 401) return 'You are not signed in, or your session has ended.';
+  if (status === 403) return 'You are not allowed to do this.';
+  if (status === 404) return 'Not found.';
+  if (status >= 500) return `The host failed to answer (HTTP ${status}).`;
+  return `The request failed (HTTP ${status}).`;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Basic credentials instead of the session token (Gitea requires them for token management). */
+  basic?: { username: string; password: string; otp?: string };
+  /** Send no credentials at all. */
+  anonymous?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+/** Encodes a user-given path segment. */
+export const seg = (s: string | number): string => encodeURIComponent(String(s));
+
+function basicHeader(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+export class ApiClient {
+  private token: string | null;
+  /** Called when an authenticated request answers 401 (the session ended elsewhere). */
+  onUnauthorized: (() => void) | null = null;
+
+  constructor(token: string | null = null) {
+    this.token = token;
+  }
+
+  /** The session token in use. */
+  currentToken(): string | null {
+    return this.token;
+  }
+
+  /** Replaces the session token used for later requests. */
+  setToken(token: string | null): void {
+    this.token = token;
+  }
+
+  /** Sends one request; resolves with the parsed JSON, rejects with ApiError for 4xx/5xx. */
+  async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (opts.basic) {
+      headers.Authorization = basicHeader(opts.basic.username, opts.basic.password);
+      if (opts.basic.otp) headers['X-Gitea-OTP'] = opts.basic.otp;
+    } else if (this.token && !opts.anonymous) {
+      headers.Authorization = `token ${this.token}`;
+    }
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    let res: Response;
+    try {
+      res = await fetch(path + queryString(opts.query), { method, headers, body, credentials: 'omit' });
+    } catch {
+      throw new ApiError(0, 'The host cannot be reached. Is Homeforge still running?', new Headers());
+    }
+    const text = await res.text();
+    const parsed = parseJson(text);
+    if (!res.ok) {
+      if (res.status === 401 && headers.Authorization?.startsWith('token ')) this.onUnauthorized?.();
+      const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : statusWords(res.status);
+      throw new ApiError(res.status, message, res.headers);
+    }
+    return { data: parsed as T, headers: res.headers, status: res.status };
+  }
+
+  get<T>(path: string, opts?: RequestOptions): Promise<T> {
+    return this.request<T>('GET', path, opts).then((r) => r.data);
+  }
+
+  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+    return this.request<T>('POST', path, { ...opts, body }).then((r) => r.data);
+  }
+
+  patch<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+    return this.request<T>('PATCH', path, { ...opts, body }).then((r) => r.data);
+  }
+
+  async delete(path: string, opts?: RequestOptions): Promise<void> {
+    await this.request<unknown>('DELETE', path, opts);
+  }
+}
+
+function queryString(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+function parseJson(text: string): { message?: unknown } | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as { message?: unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** Words for any thrown value, for an error banner. */
+export function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

@@ -1,0 +1,76 @@
+/** The signed-in frame: skip link, header with navigation and account, the main landmark. */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useRouter } from '../router.tsx';
+import { useAuth, useUser } from '../auth.tsx';
+import { isDesktop } from '../session.ts';
+
+function NavLink({ to, children, prefix }: { to: string; children: ReactNode; prefix?: string }) {
+  const { path } = useRouter();
+  const active = prefix ? path.startsWith(prefix) : path === to;
+  return <li><Link to={to} className={active ? 'active' : undefined}>{children}</Link></li>;
+}
+
+/** Wraps every signed-in page; moves focus to the main region when the page changes. */
+export function Layout({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const { signOut } = useAuth();
+  const { path, navigate } = useRouter();
+  const mainRef = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.focus();
+  }, [path]);
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <Link to="/" className="brand" aria-label="Homeforge home"><span className="brand-mark" aria-hidden="true">⌂</span> Homeforge</Link>
+        <nav aria-label="Main">
+          <ul>
+            <NavLink to="/">Repositories</NavLink>
+            <NavLink to="/repo/create">New repository</NavLink>
+            <NavLink to="/settings/tokens" prefix="/settings">Settings</NavLink>
+            {user.is_admin ? <NavLink to="/admin/users" prefix="/admin">Site administration</NavLink> : null}
+          </ul>
+        </nav>
+        <div className="account">
+          <span className="account-name">Signed in as <strong>{user.login}</strong>{user.is_admin ? <span className="badge">admin</span> : null}</span>
+          {isDesktop() ? null : <button type="button" className="btn btn-small" onClick={() => { void signOut().then(() => navigate('/')); }}>Sign out</button>}
+        </div>
+      </header>
+      <main id="main" ref={mainRef} tabIndex={-1}>{children}</main>
+    </div>
+  );
+}
+
+/** A page's heading, document title and optional actions beside the heading. */
+export function Page({ title, actions, children, narrow }: { title: string; actions?: ReactNode; children: ReactNode; narrow?: boolean }) {
+  useEffect(() => {
+    document.title = `${title} · Homeforge`;
+  }, [title]);
+  return (
+    <div className={`page${narrow ? ' page-narrow' : ''}`}>
+      <div className="page-head">
+        <h1>{title}</h1>
+        {actions ? <div className="page-actions">{actions}</div> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** Secondary navigation inside an area (Settings, Site administration). */
+export function SubNav({ label, items }: { label: string; items: { to: string; text: string }[] }) {
+  const { path } = useRouter();
+  return (
+    <nav aria-label={label} className="subnav">
+      <ul>
+        {items.map((i) => <li key={i.to}><Link to={i.to} className={path === i.to ? 'active' : undefined}>{i.text}</Link></li>)}
+      </ul>
+    </nav>
+  );
+}

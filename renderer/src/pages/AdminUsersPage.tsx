@@ -1,0 +1,104 @@
+/** Site administration: every account, searchable and paged, with edit, tokens and delete. */
+import { useCallback, useEffect, useState } from 'react';
+import { errorText, seg } from '../api/client.ts';
+import type { User } from '../api/types.ts';
+import { useAuth, useUser } from '../auth.tsx';
+import { ErrorAlert, Notice } from '../components/Alert.tsx';
+import { Page } from '../components/Layout.tsx';
+import { Link, useRouter } from '../router.tsx';
+import { AdminNav } from './admin-nav.tsx';
+import { DeleteUser } from './DeleteUser.tsx';
+
+const PAGE_SIZE = 20;
+
+function flash(search: URLSearchParams): string | null {
+  if (search.get('created')) return `Created the account ${search.get('created')}.`;
+  if (search.get('deleted')) return `Deleted the account ${search.get('deleted')}.`;
+  return null;
+}
+
+function UserRow({ u, me, onDeleted }: { u: User; me: User; onDeleted(name: string): void }) {
+  return (
+    <tr>
+      <th scope="row">
+        <span className="user-login">{u.login}</span>
+        {u.full_name ? <span className="muted"> · {u.full_name}</span> : null}
+      </th>
+      <td>{u.email}</td>
+      <td>
+        <div className="badges">
+          {u.is_admin ? <span className="badge">admin</span> : null}
+          {u.source_id ? <span className="badge badge-muted">LDAP source {u.source_id}</span> : <span className="badge badge-muted">local</span>}
+          {!u.active ? <span className="badge badge-warn">inactive</span> : null}
+          {u.prohibit_login ? <span className="badge badge-warn">sign-in prohibited</span> : null}
+          {u.restricted ? <span className="badge badge-muted">restricted</span> : null}
+        </div>
+      </td>
+      <td className="row-actions">
+        <Link to={`/admin/users/${seg(u.login)}/edit`} className="btn btn-small" aria-label={`Edit ${u.login}`}>Edit</Link>
+        <Link to={`/admin/users/${seg(u.login)}/tokens`} className="btn btn-small" aria-label={`Tokens of ${u.login}`}>Tokens</Link>
+        <DeleteUser login={u.login} self={u.id === me.id} onDeleted={() => onDeleted(u.login)} />
+      </td>
+    </tr>
+  );
+}
+
+/** The user list with a search box and paging. */
+export function AdminUsersPage() {
+  const { api } = useAuth();
+  const me = useUser();
+  const { search } = useRouter();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [users, setUsers] = useState<User[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(flash(search));
+
+  const load = useCallback(async () => {
+    try {
+      const res = await api.request<User[]>('GET', '/api/v1/admin/users', { query: { q, page, limit: PAGE_SIZE, sort: 'alphabetically' } });
+      setUsers(res.data);
+      setTotal(Number(res.headers.get('X-Total-Count') ?? res.data.length));
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+  }, [api, q, page]);
+  useEffect(() => { void load(); }, [load]);
+
+  const onDeleted = (name: string) => {
+    setNotice(`Deleted the account ${name}.`);
+    void load();
+  };
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return (
+    <Page title="Users" actions={<Link to="/admin/users/new" className="btn btn-primary">New user</Link>}>
+      <AdminNav />
+      <Notice>{notice}</Notice>
+      <ErrorAlert>{error}</ErrorAlert>
+      <form role="search" className="toolbar" onSubmit={(e) => { e.preventDefault(); setPage(1); void load(); }}>
+        <label htmlFor="user-search" className="visually-hidden">Search users</label>
+        <input id="user-search" type="search" placeholder="Search by name or email" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
+      </form>
+      {users === null && !error ? <p role="status" className="loading">Loading users…</p> : null}
+      {users && users.length === 0 ? <p className="muted">No user matches.</p> : null}
+      {users && users.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Users, {total} in all</caption>
+            <thead><tr><th scope="col">User</th><th scope="col">Email</th><th scope="col">Account</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>{users.map((u) => <UserRow key={u.id} u={u} me={me} onDeleted={onDeleted} />)}</tbody>
+          </table>
+        </div>
+      ) : null}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="pager">
+          <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+          <span>Page {page} of {pages}</span>
+          <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+        </nav>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,12 @@
+/** The sub-navigation of the site administration and of the account settings. */
+import { SubNav } from '../components/Layout.tsx';
+
+/** Site administration sections. */
+export function AdminNav() {
+  return <SubNav label="Site administration" items={[{ to: '/admin/users', text: 'Users' }, { to: '/admin/users/new', text: 'New user' }]} />;
+}
+
+/** Account settings sections. */
+export function SettingsNav() {
+  return <SubNav label="Settings" items={[{ to: '/settings/tokens', text: 'Access tokens' }, { to: '/settings/two-factor', text: 'Two-factor authentication' }]} />;
+}

@@ -1,0 +1,55 @@
+/** UI tests: Debian's Chromium through playwright-core, a built renderer, and screenshots for review. */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM = process.env.HOMEFORGE_CHROMIUM ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
+
+/**
+ * Builds renderer/dist when it is missing or older than its sources. Call it before starting a host: the host
+ * serves the UI only when renderer/dist exists at its start.
+ */
+export function ensureRenderer(): void {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-renderer.mjs'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building the renderer failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+/** Launches headless Chromium; fails with the install command when it is missing. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`UI tests need Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh context (own sessionStorage) and page at `baseUrl`; page errors fail loudly in the test output. */
+export async function openPage(browser: Browser, baseUrl: string, opts: { colorScheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 }, colorScheme: opts.colorScheme ?? 'light' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => { if (msg.type() === 'error' && !/status of 4\d\d/.test(msg.text())) errors.push(msg.text()); });
+  page.setDefaultTimeout(10_000);
+  return { context, page, errors };
+}
+
+/** Writes a full-page screenshot to test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The form control labelled exactly `text` (a required field's label ends with a "*" marker). */
+export function field(page: Page, text: string): Locator {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+}

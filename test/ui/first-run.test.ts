@@ -1,0 +1,76 @@
+/** UI: a host with no user opens on the first-run page, which creates the admin and lands on the dashboard. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { request, startHost, type TestHost } from '../helpers/host.ts';
+import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+
+describe('UI first run', () => {
+  let h: TestHost;
+  let browser: Browser;
+  before(async () => {
+    ensureRenderer();
+    h = await startHost({ env: { HOMEFORGE_ADMIN_USER: '' } });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  test('creates the administrator, signs in, survives a reload and signs out', async () => {
+    const { page, errors } = await openPage(browser, h.url);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome to Homeforge' }).waitFor();
+    await screenshot(page, 'first-run');
+
+    await field(page, 'Administrator user name').fill('owner');
+    await field(page, 'Email address').fill('owner@example.com');
+    await field(page, 'Password').fill('a-long-password');
+    await field(page, 'Repeat the password').fill('another-password');
+    await page.getByRole('button', { name: 'Create administrator and sign in' }).click();
+    assert.match(await page.getByRole('alert').first().innerText(), /passwords differ/);
+    assert.equal((await request(h.url, 'GET', '/api/homeforge/setup')).body.needs_admin, true);
+
+    await field(page, 'Repeat the password').fill('a-long-password');
+    await page.getByRole('button', { name: 'Create administrator and sign in' }).click();
+    await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+    assert.match(await page.getByRole('banner').innerText(), /Signed in as\s+owner/);
+    await page.getByRole('heading', { name: 'No repositories yet' }).waitFor();
+    await screenshot(page, 'dashboard-empty');
+
+    const setup = await request(h.url, 'GET', '/api/homeforge/setup');
+    assert.equal(setup.body.needs_admin, false);
+    const admin = await h.api('GET', '/user', { auth: ['owner', 'a-long-password'] });
+    assert.equal(admin.body.is_admin, true);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.match(await page.getByRole('status').first().innerText(), /signed out/);
+    assert.deepEqual(errors, []);
+  });
+
+  test('the first-run form shows the API refusal next to the field', async () => {
+    const h2 = await startHost({ env: { HOMEFORGE_ADMIN_USER: '' } });
+    try {
+      const { page } = await openPage(browser, h2.url);
+      await page.goto('/');
+      await field(page, 'Administrator user name').fill('bad name!');
+      await field(page, 'Email address').fill('x@example.com');
+      await field(page, 'Password').fill('a-long-password');
+      await field(page, 'Repeat the password').fill('a-long-password');
+      await page.getByRole('button', { name: 'Create administrator and sign in' }).click();
+      const alert = page.getByRole('alert').first();
+      await alert.waitFor();
+      assert.ok((await alert.innerText()).length > 0);
+      assert.equal(await field(page, 'Administrator user name').getAttribute('aria-invalid'), 'true');
+      assert.equal((await request(h2.url, 'GET', '/api/homeforge/setup')).body.needs_admin, true);
+      await screenshot(page, 'first-run-error');
+    } finally {
+      await h2.stop();
+    }
+  });
+});
