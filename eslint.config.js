@@ -13,7 +13,7 @@ const layer = (files, forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'renderer/dist/**', 'data/**', 'test-results/**', 'bench/results/**', '**/*.mjs', 'eslint.config.js'] },
+  { ignores: ['node_modules/**', 'dist/**', 'renderer/dist/**', 'data/**', 'test-results/**', 'bench/results/**', '.scratch*/**', '**/*.mjs', 'eslint.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
