@@ -9,9 +9,17 @@ import { repoGitRoutes } from './routes-repo-git.ts';
 import { watchRoutes } from './routes-watch.ts';
 import { hookRoutes } from './routes-hooks.ts';
 import { hookDeliveryRoutes } from './routes-hook-deliveries.ts';
+import { orgRoutes } from './routes-orgs.ts';
+import { orgMemberRoutes } from './routes-org-members.ts';
+import { teamRoutes } from './routes-teams.ts';
+import { collaboratorRoutes } from './routes-collaborators.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
+  ...orgRoutes,
+  ...orgMemberRoutes,
+  ...teamRoutes,
+  ...collaboratorRoutes,
   ...repoRoutes,
   ...userRoutes,
   ...adminUserRoutes,

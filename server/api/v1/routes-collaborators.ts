@@ -1,0 +1,65 @@
+/** Collaborators of a repository and the permission a user has on it. Every route goes through repoAccess. */
+import { route, type Guard } from './route.ts';
+import { json, noContent, paged } from './respond.ts';
+import { repoAccess, repoOf } from './guards.ts';
+import { AddCollaboratorOption } from './schemas-orgs.ts';
+import { toUser } from '../../convert/user.ts';
+import { atLeast } from '../../services/permissions.ts';
+import {
+  addOrUpdateCollaborator, getCollaboratorUser, isCollaborator, listCollaborators, permissionFor, removeCollaborator,
+} from '../../services/collaborators.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+
+/** Gitea's reqAdmin: the doer's permission (from repoAccess) must be admin or more. */
+const repoAdmin: Guard = (ctx) => {
+  if (!atLeast(repoOf(ctx).perm.mode, 'admin')) {
+    throw new ForbiddenError('user should be an owner or a collaborator with admin write of a repository');
+  }
+};
+
+const base = '/repos/:owner/:repo/collaborators';
+
+export const collaboratorRoutes = [
+  route({
+    method: 'get', path: base, operationId: 'repoListCollaborators', access: 'signed-in', scope: 'repository', guards: [repoAccess('read')],
+    handler: async (ctx) => {
+      const list = await listCollaborators(ctx.app, repoOf(ctx).repo);
+      paged(ctx, list, (c) => toUser(c.user, ctx.doer, ctx.baseUrl));
+    },
+  }),
+  route({
+    method: 'get', path: `${base}/:collaborator`, operationId: 'repoCheckCollaborator', access: 'signed-in', scope: 'repository',
+    guards: [repoAccess('read')],
+    handler: async (ctx) => {
+      const user = await getCollaboratorUser(ctx.app, ctx.params.collaborator!);
+      if (!(await isCollaborator(ctx.app, repoOf(ctx).repo, user))) throw new NotFoundError();
+      noContent(ctx);
+    },
+  }),
+  route({
+    method: 'put', path: `${base}/:collaborator`, operationId: 'repoAddCollaborator', access: 'signed-in', scope: 'repository',
+    body: AddCollaboratorOption, guards: [repoAccess('read'), repoAdmin],
+    handler: async (ctx) => {
+      const user = await getCollaboratorUser(ctx.app, ctx.params.collaborator!);
+      await addOrUpdateCollaborator(ctx.app, repoOf(ctx).repo, user, ctx.body.permission);
+      noContent(ctx);
+    },
+  }),
+  route({
+    method: 'delete', path: `${base}/:collaborator`, operationId: 'repoDeleteCollaborator', access: 'signed-in', scope: 'repository',
+    guards: [repoAccess('read'), repoAdmin],
+    handler: async (ctx) => {
+      await removeCollaborator(ctx.app, repoOf(ctx).repo, await getCollaboratorUser(ctx.app, ctx.params.collaborator!));
+      noContent(ctx);
+    },
+  }),
+  route({
+    method: 'get', path: `${base}/:collaborator/permission`, operationId: 'repoGetRepoPermissions', access: 'signed-in', scope: 'repository',
+    guards: [repoAccess('read')],
+    handler: async (ctx) => {
+      const { repo, perm } = repoOf(ctx);
+      const { user, mode } = await permissionFor(ctx.app, repo, ctx.doer!, perm.mode, ctx.params.collaborator!);
+      json(ctx, 200, { permission: mode, role_name: mode, user: toUser(user, ctx.doer, ctx.baseUrl) });
+    },
+  }),
+];

@@ -1,0 +1,93 @@
+/** Organizations: create, read, edit, delete, list; their repositories. Members are in routes-org-members.ts. */
+import { route } from './route.ts';
+import { json, noContent, pageOf, setPageHeaders } from './respond.ts';
+import { orgAccess, orgOf } from './guards.ts';
+import { orgJson, repoJson } from './org-helpers.ts';
+import { CreateOrgOption, EditOrgOption } from './schemas-orgs.ts';
+import { CreateRepoOption } from './schemas-repos.ts';
+import type { ApiContext } from './context.ts';
+import type { UserRecord } from '../../store/records.ts';
+import { assertCanCreateOrg, createOrg, deleteOrg, editOrg, getVisibleOwner, listOrgs, listOrgsOf } from '../../services/orgs.ts';
+import { createOrgRepo, listOrgRepos } from '../../services/org-repos.ts';
+import { viewOfChecked } from '../../services/repos.ts';
+import { repoPermission } from '../../services/permissions.ts';
+import { getIndividualOrThrow } from '../../services/users.ts';
+import { isPublicOnly } from '../../services/auth/scopes.ts';
+
+/** Sends one page of organizations with the paging headers. */
+async function pagedOrgs(ctx: ApiContext<unknown, unknown>, orgs: UserRecord[]): Promise<void> {
+  setPageHeaders(ctx, orgs.length);
+  const page = [];
+  for (const o of pageOf(ctx, orgs)) page.push(await orgJson(ctx, o));
+  json(ctx, 200, page);
+}
+
+const publicOnly = (ctx: ApiContext<unknown, unknown>): boolean => !!ctx.auth?.token && isPublicOnly(ctx.auth.token.scopes);
+
+export const orgRoutes = [
+  route({
+    method: 'get', path: '/orgs', operationId: 'orgGetAll', access: 'public', scope: 'organization',
+    handler: async (ctx) => pagedOrgs(ctx, await listOrgs(ctx.app, ctx.doer, publicOnly(ctx))),
+  }),
+  route({
+    method: 'post', path: '/orgs', operationId: 'orgCreate', access: 'signed-in', scope: 'organization', body: CreateOrgOption,
+    handler: async (ctx) => {
+      assertCanCreateOrg(ctx.doer!);
+      const org = await createOrg(ctx.app, ctx.doer!, ctx.body.username, ctx.body);
+      json(ctx, 201, await orgJson(ctx, org));
+    },
+  }),
+  route({
+    method: 'post', path: '/admin/users/:username/orgs', operationId: 'adminCreateOrg', access: 'admin', scope: 'admin', body: CreateOrgOption,
+    handler: async (ctx) => {
+      const owner = await getIndividualOrThrow(ctx.app, ctx.params.username!);
+      const org = await createOrg(ctx.app, owner, ctx.body.username, ctx.body);
+      json(ctx, 201, await orgJson(ctx, org));
+    },
+  }),
+  route({
+    method: 'get', path: '/user/orgs', operationId: 'orgListCurrentUserOrgs', access: 'signed-in', scope: 'organization',
+    handler: async (ctx) => pagedOrgs(ctx, await listOrgsOf(ctx.app, ctx.doer!, ctx.doer)),
+  }),
+  route({
+    method: 'get', path: '/users/:username/orgs', operationId: 'orgListUserOrgs', access: 'public', scope: 'organization',
+    handler: async (ctx) => {
+      const user = await getVisibleOwner(ctx.app, ctx.params.username!, ctx.doer);
+      await pagedOrgs(ctx, await listOrgsOf(ctx.app, user, ctx.doer));
+    },
+  }),
+  route({
+    method: 'get', path: '/orgs/:org', operationId: 'orgGet', access: 'public', scope: 'organization', guards: [orgAccess('visible')],
+    handler: async (ctx) => json(ctx, 200, await orgJson(ctx, orgOf(ctx).org)),
+  }),
+  route({
+    method: 'patch', path: '/orgs/:org', operationId: 'orgEdit', access: 'signed-in', scope: 'organization', body: EditOrgOption,
+    guards: [orgAccess('owner')],
+    handler: async (ctx) => json(ctx, 200, await orgJson(ctx, await editOrg(ctx.app, orgOf(ctx).org, ctx.body))),
+  }),
+  route({
+    method: 'delete', path: '/orgs/:org', operationId: 'orgDelete', access: 'signed-in', scope: 'organization', guards: [orgAccess('owner')],
+    handler: async (ctx) => {
+      await deleteOrg(ctx.app, orgOf(ctx).org);
+      noContent(ctx);
+    },
+  }),
+  route({
+    method: 'get', path: '/orgs/:org/repos', operationId: 'orgListRepos', access: 'public', scope: 'organization', guards: [orgAccess('visible')],
+    handler: async (ctx) => {
+      const views = await listOrgRepos(ctx.app, ctx.doer, orgOf(ctx).org);
+      setPageHeaders(ctx, views.length);
+      json(ctx, 200, pageOf(ctx, views).map((v) => repoJson(ctx, v)));
+    },
+  }),
+  route({
+    method: 'post', path: '/orgs/:org/repos', operationId: 'createOrgRepo', access: 'signed-in', scope: 'repository', body: CreateRepoOption,
+    guards: [orgAccess('visible')],
+    handler: async (ctx) => {
+      const org = orgOf(ctx).org;
+      const repo = await createOrgRepo(ctx.app, ctx.doer!, org, ctx.body, { baseUrl: ctx.baseUrl });
+      const view = await viewOfChecked(ctx.app, repo, org, await repoPermission(ctx.app, ctx.doer, repo));
+      json(ctx, 201, repoJson(ctx, view));
+    },
+  }),
+];

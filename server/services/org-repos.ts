@@ -1,0 +1,41 @@
+/** Repositories of an organization: listing them as a viewer may, and creating one (Gitea's CreateOrgRepo). */
+import type { AppContext } from './context.ts';
+import type { RepoRecord, UserRecord } from '../store/records.ts';
+import * as repoStore from '../store/repos.ts';
+import * as teamStore from '../store/teams.ts';
+import { repoPermission, atLeast, canReadAny } from './permissions.ts';
+import { viewOfChecked, type RepoView } from './repos.ts';
+import { createRepository, type NewRepo } from './repo-create.ts';
+import { addOrUpdateCollaborator } from './collaborators.ts';
+import { isOrgOwner } from './orgs.ts';
+import { ForbiddenError } from '../lib/errors.ts';
+
+/** Admins and owners may create repositories in the organization, and members of a team allowed to. */
+export async function canCreateOrgRepo(app: AppContext, org: UserRecord, doer: UserRecord): Promise<boolean> {
+  if (doer.is_admin || (await isOrgOwner(app, org.id, doer.id))) return true;
+  const mine = await teamStore.teamIdsOfUser(app.store, org.id, doer.id);
+  return (await teamStore.listByOrg(app.store, org.id)).some((t) => mine.has(t.id) && t.can_create_org_repo);
+}
+
+/**
+ * Creates a repository owned by the organization. A creator who does not get admin on it through a team is
+ * made an admin collaborator, as Gitea does.
+ */
+export async function createOrgRepo(app: AppContext, doer: UserRecord, org: UserRecord, opts: NewRepo, ctx: { baseUrl?: string } = {}): Promise<RepoRecord> {
+  if (!(await canCreateOrgRepo(app, org, doer))) {
+    throw new ForbiddenError('Given user is not allowed to create repository in organization.');
+  }
+  const repo = await createRepository(app, doer, org, opts, ctx);
+  if (!atLeast((await repoPermission(app, doer, repo)).mode, 'admin')) await addOrUpdateCollaborator(app, repo, doer, 'admin');
+  return repo;
+}
+
+/** The organization's repositories `viewer` may read (admins see all), by id. */
+export async function listOrgRepos(app: AppContext, viewer: UserRecord | null, org: UserRecord): Promise<RepoView[]> {
+  const out: RepoView[] = [];
+  for (const repo of await repoStore.listByOwner(app.store, org.id)) {
+    const perm = await repoPermission(app, viewer, repo);
+    if (viewer?.is_admin || canReadAny(perm)) out.push(await viewOfChecked(app, repo, org, perm));
+  }
+  return out;
+}
