@@ -2,6 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { startHost, ADMIN } from '../helpers/host.ts';
 import { createOwnerSession, ownerSessionProvider, findOwner, DESKTOP_TOKEN_NAME } from '../../main/owner-session.ts';
 import { createUser } from '../../server/services/users.ts';
@@ -46,6 +47,12 @@ describe('owner session', () => {
 });
 
 describe('preload', () => {
+  test('is self-contained: at run time it imports electron only (a sandboxed preload can require nothing else)', () => {
+    const source = readFileSync(new URL('../../main/preload.cts', import.meta.url), 'utf8');
+    const runtimeImports = [...source.matchAll(/^import (?!type )[^;]*from '([^']+)'/gm)].map((m) => m[1]);
+    assert.deepEqual(runtimeImports, ['electron']);
+  });
+
   test('exposes exactly { session } as window.homeforge, which invokes the session channel', async () => {
     const require = createRequire(import.meta.url);
     const exposed: Record<string, unknown> = {};

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { fakeElectron, fakeEvent, FakeWindow, FakeWebContents } from './fake-electron.ts';
 import { windowOptions, guardContents, createMainWindow, openExternally } from '../../main/window.ts';
 import { IPC_CHANNELS, isTrustedSender, registerIpc } from '../../main/ipc.ts';
+import { trayMenuTemplate } from '../../main/tray.ts';
 import type { BrowserWindow, WebContents } from '../../main/electron-api.ts';
 
 const ORIGIN = 'http://127.0.0.1:3000';
@@ -114,5 +115,24 @@ describe('IPC', () => {
     await assert.rejects(invoke('homeforge:session', stranger.webContents), /refused/);
     undo();
     assert.equal(fake.ipcMain.handlers.size, 0);
+  });
+});
+
+describe('tray menu', () => {
+  test('items follow the state', () => {
+    const noop = { open: () => undefined, copy: () => undefined, setLan: () => undefined, setPaused: () => undefined, quit: () => undefined };
+    const off = trayMenuTemplate({ localUrl: 'http://127.0.0.1:3000/', lanUrl: null, lanEnabled: false, paused: false }, noop);
+    const byId = (items: typeof off, id: string) => items.find((i) => i.id === id)!;
+    assert.deepEqual(off.filter((i) => i.id).map((i) => i.id), ['open', 'copy-local', 'copy-lan', 'lan', 'loops', 'quit']);
+    assert.equal(byId(off, 'copy-lan').enabled, false);
+    assert.equal(byId(off, 'lan').checked, false);
+    const noLan = trayMenuTemplate({ localUrl: 'http://127.0.0.1:3000/', lanUrl: null, lanEnabled: true, paused: true }, noop);
+    assert.match(byId(noLan, 'copy-lan').label!, /No LAN address/);
+    assert.match(byId(noLan, 'loops').label!, /^Resume/);
+    const copied: string[] = [];
+    const on = trayMenuTemplate({ localUrl: 'http://127.0.0.1:3000/', lanUrl: 'http://192.168.1.20:3000/', lanEnabled: true, paused: false }, { ...noop, copy: (t) => copied.push(t) });
+    (byId(on, 'copy-lan').click as () => void)();
+    (byId(on, 'copy-local').click as () => void)();
+    assert.deepEqual(copied, ['http://192.168.1.20:3000/', 'http://127.0.0.1:3000/']);
   });
 });
