@@ -6,6 +6,9 @@ import { gitSandbox, withCredentials, makeRepo, commitFiles, type GitSandbox } f
 import type { HookEvent } from '../../server/services/events.ts';
 import * as branchStore from '../../server/store/branches.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary payload JSON
+type Json = Record<string, any>;
+
 for (const format of ['sha1', 'sha256'] as const) {
   describe(`git over HTTP (${format})`, () => {
     let h: TestHost;
@@ -51,7 +54,7 @@ for (const format of ['sha1', 'sha256'] as const) {
         'create:main', 'push:refs/heads/main', 'create:dev', 'push:refs/heads/dev',
         'push:refs/tags/v1', 'create:v1', 'push:refs/tags/v2', 'create:v2',
       ]);
-      const push = events[1]!.payload as Record<string, any>;
+      const push = events[1]!.payload as Json;
       assert.equal(push.after, first);
       assert.equal(push.total_commits, 1);
       assert.equal(push.commits[0].id, first);
@@ -72,7 +75,7 @@ for (const format of ['sha1', 'sha256'] as const) {
       events.length = 0;
       await g.ok(['push', remote('proj'), 'main'], { cwd: work });
       assert.deepEqual(events.map((e) => e.name), ['push']);
-      const p = events[0]!.payload as Record<string, any>;
+      const p = events[0]!.payload as Json;
       assert.deepEqual(p.commits[0].modified, ['src/a.txt']);
       assert.deepEqual(p.commits[0].added, ['b.txt']);
       assert.match(p.compare_url, /\/compare\//);
@@ -81,8 +84,8 @@ for (const format of ['sha1', 'sha256'] as const) {
       const third = await commitFiles(g, work, { 'c.txt': 'c\n' }, 'third');
       events.length = 0;
       await g.ok(['push', '--force', remote('proj'), 'main'], { cwd: work });
-      assert.equal((events[0]!.payload as Record<string, any>).before, second);
-      assert.equal((events[0]!.payload as Record<string, any>).after, third);
+      assert.equal((events[0]!.payload as Json).before, second);
+      assert.equal((events[0]!.payload as Json).after, third);
 
       events.length = 0;
       await g.ok(['push', remote('proj'), ':dev'], { cwd: work });
