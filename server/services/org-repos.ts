@@ -3,12 +3,12 @@ import type { AppContext } from './context.ts';
 import type { RepoRecord, UserRecord } from '../store/records.ts';
 import * as repoStore from '../store/repos.ts';
 import * as teamStore from '../store/teams.ts';
-import { repoPermission, atLeast, canReadAny } from './permissions.ts';
+import { repoPermission, atLeast, canReadAny, ownerVisible } from './permissions.ts';
 import { viewOfChecked, type RepoView } from './repos.ts';
 import { createRepository, type NewRepo } from './repo-create.ts';
 import { addOrUpdateCollaborator } from './collaborators.ts';
-import { isOrgOwner } from './orgs.ts';
-import { ForbiddenError } from '../lib/errors.ts';
+import { getOrgOrThrow, isOrgOwner } from './orgs.ts';
+import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
 
 /** Admins and owners may create repositories in the organization, and members of a team allowed to. */
 export async function canCreateOrgRepo(app: AppContext, org: UserRecord, doer: UserRecord): Promise<boolean> {
@@ -38,4 +38,16 @@ export async function listOrgRepos(app: AppContext, viewer: UserRecord | null, o
     if (viewer?.is_admin || canReadAny(perm)) out.push(await viewOfChecked(app, repo, org, perm));
   }
   return out;
+}
+
+/**
+ * GET /orgs/{org}/repos: the repositories of the organization `viewer` may read. An organization the viewer
+ * may not see answers 404 like a missing one, unless the viewer collaborates on one of its repositories
+ * (Gitea lists those).
+ */
+export async function listOrgReposByName(app: AppContext, viewer: UserRecord | null, orgName: string): Promise<{ org: UserRecord; views: RepoView[] }> {
+  const org = await getOrgOrThrow(app, orgName);
+  const views = await listOrgRepos(app, viewer, org);
+  if (views.length === 0 && !(await ownerVisible(app, org, viewer))) throw new NotFoundError('GetOrgByName');
+  return { org, views };
 }

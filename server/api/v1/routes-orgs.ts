@@ -8,7 +8,7 @@ import { CreateRepoOption } from './schemas-repos.ts';
 import type { ApiContext } from './context.ts';
 import type { UserRecord } from '../../store/records.ts';
 import { assertCanCreateOrg, createOrg, deleteOrg, editOrg, getVisibleOwner, listOrgs, listOrgsOf } from '../../services/orgs.ts';
-import { createOrgRepo, listOrgRepos } from '../../services/org-repos.ts';
+import { createOrgRepo, listOrgReposByName } from '../../services/org-repos.ts';
 import { viewOfChecked } from '../../services/repos.ts';
 import { repoPermission } from '../../services/permissions.ts';
 import { getIndividualOrThrow } from '../../services/users.ts';
@@ -73,9 +73,9 @@ export const orgRoutes = [
     },
   }),
   route({
-    method: 'get', path: '/orgs/:org/repos', operationId: 'orgListRepos', access: 'public', scope: 'organization', guards: [orgAccess('visible')],
+    method: 'get', path: '/orgs/:org/repos', operationId: 'orgListRepos', access: 'public', scope: 'organization',
     handler: async (ctx) => {
-      const views = await listOrgRepos(ctx.app, ctx.doer, orgOf(ctx).org);
+      const { views } = await listOrgReposByName(ctx.app, ctx.doer, ctx.params.org!);
       setPageHeaders(ctx, views.length);
       json(ctx, 200, pageOf(ctx, views).map((v) => repoJson(ctx, v)));
     },
