@@ -92,7 +92,7 @@ describe('webhook delivery', () => {
       await push();
       await rx.waitFor(1);
       const r = rx.got[0]!;
-      const body = JSON.parse(r.body) as Record<string, unknown>;
+      const body: Record<string, unknown> = JSON.parse(r.body) as Record<string, unknown>;
       if (kind === 'feishu') {
         assert.equal(r.headers['x-gitea-event'], undefined, 'feishu gets no X-Gitea-* headers');
         assert.equal(body.msg_type, 'text');
@@ -107,7 +107,7 @@ describe('webhook delivery', () => {
         assert.equal(r.method, 'PUT');
         assert.match(r.url, /^\/k\/[0-9a-f]{40}$/);
       }
-      if (kind === 'packagist') assert.deepEqual(body, { repository: { url: 'https://packagist.org/packages/a/b' } });
+      if (kind === 'packagist') assert.deepEqual(body as unknown, { repository: { url: 'https://packagist.org/packages/a/b' } });
       if (kind === 'slack') assert.match(String(body.text), /^\[<http:\/\/h\/root\/proj\|root\/proj>:<.*\|main>\] <.*\|1 new commit> pushed by root$/);
     });
   }
