@@ -9,6 +9,7 @@ import { repoNameProblem } from '../lib/names.ts';
 import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors.ts';
 import { eventBaseUrl, repositoryPayload } from './repo-payloads.ts';
 import { withOwnerNames } from './repo-locks.ts';
+import { copyDefaultHooks } from './webhooks/index.ts';
 
 export interface NewRepo {
   name: string;
@@ -114,6 +115,8 @@ export async function createRepository(app: AppContext, doer: UserRecord, owner:
     await initBare(gitDir, repo.default_branch, repo.object_format);
     // 3 - the first commit, when asked
     if (opts.auto_init) repo = await autoInit(app, doer, repo, gitDir);
+    // 4 - the admin's default hooks, copied before the created event so the copies hear it (as Gitea does)
+    await copyDefaultHooks(app, repo);
   } catch (err) {
     // last - undo in reverse order
     await removeBare(gitDir).catch(() => undefined);

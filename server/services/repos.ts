@@ -7,6 +7,7 @@ import * as branchStore from '../store/branches.ts';
 import * as userStore from '../store/users.ts';
 import { eventBaseUrl, repositoryPayload } from './repo-payloads.ts';
 import { withRepoLock } from './repo-locks.ts';
+import { deleteRepoHooks } from './webhooks/index.ts';
 import { repoPermission, atLeast, unitMode, canSeeOwner, type Permission } from './permissions.ts';
 import type { ApiPermission } from '../convert/repo.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -154,4 +155,6 @@ export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?:
     const base = { baseUrl: eventBaseUrl(app, opts.baseUrl), repo, owner, sender };
     await app.events.emit({ name: 'repository', repoId: repo.id, ownerId: repo.owner_id, payload: repositoryPayload(base, 'deleted') });
   }
+  // last - the repository's own hooks and their tasks; owner and system hooks have already stored the event
+  await deleteRepoHooks(app, repo.id);
 }
