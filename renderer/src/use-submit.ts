@@ -22,7 +22,18 @@ const FIELD_HINTS: [RegExp, string[]][] = [
   [/object format/i, ['object_format_name']],
 ];
 
+/** A check made before sending, tied to one field. */
+export class FieldError extends Error {
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
 function fieldsOf(err: unknown, known: string[]): Record<string, string> {
+  if (err instanceof FieldError) return { [err.field]: err.message };
   if (!(err instanceof ApiError)) return {};
   if (Object.keys(err.fields).length) return err.fields;
   for (const [re, candidates] of FIELD_HINTS) {

@@ -50,7 +50,7 @@ export function Select({ label, hint, error, children, ...input }: Common & Sele
   const id = useId();
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{label}{input.required ? <span className="req" aria-hidden="true"> *</span> : null}</label>
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input}>{children}</select>
       <Extras id={id} hint={hint} error={error} />
     </div>

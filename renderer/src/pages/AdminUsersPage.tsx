@@ -22,7 +22,7 @@ function UserRow({ u, me, onDeleted }: { u: User; me: User; onDeleted(name: stri
     <tr>
       <th scope="row">
         <span className="user-login">{u.login}</span>
-        {u.full_name ? <span className="muted"> · {u.full_name}</span> : null}
+        {u.full_name ? <span className="user-full muted">{u.full_name}</span> : null}
       </th>
       <td>{u.email}</td>
       <td>
@@ -34,10 +34,12 @@ function UserRow({ u, me, onDeleted }: { u: User; me: User; onDeleted(name: stri
           {u.restricted ? <span className="badge badge-muted">restricted</span> : null}
         </div>
       </td>
-      <td className="row-actions">
-        <Link to={`/admin/users/${seg(u.login)}/edit`} className="btn btn-small" aria-label={`Edit ${u.login}`}>Edit</Link>
-        <Link to={`/admin/users/${seg(u.login)}/tokens`} className="btn btn-small" aria-label={`Tokens of ${u.login}`}>Tokens</Link>
-        <DeleteUser login={u.login} self={u.id === me.id} onDeleted={() => onDeleted(u.login)} />
+      <td>
+        <div className="row-actions">
+          <Link to={`/admin/users/${seg(u.login)}/edit`} className="btn btn-small" aria-label={`Edit ${u.login}`}>Edit</Link>
+          <Link to={`/admin/users/${seg(u.login)}/tokens`} className="btn btn-small" aria-label={`Tokens of ${u.login}`}>Tokens</Link>
+          {u.id === me.id ? <span className="muted you">you</span> : <DeleteUser login={u.login} onDeleted={() => onDeleted(u.login)} />}
+        </div>
       </td>
     </tr>
   );
@@ -57,7 +59,7 @@ export function AdminUsersPage() {
 
   const load = useCallback(async () => {
     try {
-      const res = await api.request<User[]>('GET', '/api/v1/admin/users', { query: { q, page, limit: PAGE_SIZE, sort: 'alphabetically' } });
+      const res = await api.request<User[]>('GET', '/api/v1/admin/users', { query: { q, page, limit: PAGE_SIZE, sort: 'name' } });
       setUsers(res.data);
       setTotal(Number(res.headers.get('X-Total-Count') ?? res.data.length));
       setError(null);

@@ -1,17 +1,15 @@
-/** Deletes an account after confirmation, optionally with everything it owns; shows refusals in place. */
+/** Deletes another account after confirmation, optionally with everything it owns; shows refusals in place. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorText, seg } from '../api/client.ts';
 import { useAuth } from '../auth.tsx';
 
 interface Props {
   login: string;
-  /** The signed-in admin's own account: the question says so. */
-  self: boolean;
   onDeleted(): void;
 }
 
 /** A Delete button that opens an inline confirmation with a "purge" choice. */
-export function DeleteUser({ login, self, onDeleted }: Props) {
+export function DeleteUser({ login, onDeleted }: Props) {
   const { api } = useAuth();
   const [asking, setAsking] = useState(false);
   const [purge, setPurge] = useState(false);
@@ -45,7 +43,7 @@ export function DeleteUser({ login, self, onDeleted }: Props) {
   }
   return (
     <div className="confirm" role="group" aria-label={`Delete ${login}`} onKeyDown={(e) => { if (e.key === 'Escape') setAsking(false); }}>
-      <span className="confirm-question">{self ? 'Delete your own account?' : `Delete ${login}?`}</span>
+      <span className="confirm-question">Delete {login}?</span>
       <span className="checkbox-inline">
         <input id={purgeId} ref={firstRef} type="checkbox" checked={purge} onChange={(e) => setPurge(e.target.checked)} />
         <label htmlFor={purgeId}>Also delete their repositories and everything else they own</label>

@@ -30,7 +30,7 @@ export function NewRepoPage() {
 
   return (
     <Page title="New repository" narrow>
-      <form onSubmit={submit.onSubmit} className="card form-card">
+      <form onSubmit={submit.onSubmit} noValidate className="card form-card">
         <FormError error={submit.error} fields={submit.fields} />
         <Field label="Repository name" name="name" required autoFocus
           hint={<>Letters, digits, <code>-</code>, <code>_</code> and <code>.</code>. The clone URL will be <code>{window.location.origin}/{user.login}/{name || 'name'}.git</code></>}

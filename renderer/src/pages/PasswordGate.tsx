@@ -43,7 +43,7 @@ export function PasswordGate({ reason, onCredentials }: Props) {
     }
   }, ['password', 'otp']);
   return (
-    <form onSubmit={submit.onSubmit} className="card form-card password-gate" aria-label="Confirm your password">
+    <form onSubmit={submit.onSubmit} noValidate className="card form-card password-gate" aria-label="Confirm your password">
       <h2>Confirm it is you</h2>
       <p>{reason} Homeforge keeps it in this page only and forgets it when you leave.</p>
       <FormError error={submit.error} fields={submit.fields} />

@@ -5,7 +5,7 @@ import { useAuth } from '../auth.tsx';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormError } from '../components/Alert.tsx';
 import { Field } from '../components/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { FieldError, useSubmit } from '../use-submit.ts';
 
 /** The first-run form: user name, email, password twice; signs the new admin in. */
 export function SetupPage() {
@@ -17,13 +17,13 @@ export function SetupPage() {
   const mismatch = repeat !== '' && password !== repeat;
 
   const submit = useSubmit(async () => {
-    if (password !== repeat) throw new Error('The two passwords differ. Type the same password twice.');
+    if (password !== repeat) throw new FieldError('repeat', 'The two passwords differ. Type the same password twice.');
     begin(await api.post<SessionAnswer>('/api/homeforge/setup', { username, email, password }, { anonymous: true }));
   }, ['username', 'email', 'password']);
 
   return (
     <AuthCard title="Welcome to Homeforge" intro={<p>This host has no account yet. Create the administrator: this account manages users, repositories and settings.</p>}>
-      <form onSubmit={submit.onSubmit}>
+      <form onSubmit={submit.onSubmit} noValidate>
         <FormError error={submit.error} fields={submit.fields} />
         <Field label="Administrator user name" name="username" autoComplete="username" required autoFocus
           error={submit.fields.username} value={username} onChange={(e) => setUsername(e.target.value)} />
@@ -32,7 +32,7 @@ export function SetupPage() {
         <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={8}
           hint="At least 8 characters." error={submit.fields.password} value={password} onChange={(e) => setPassword(e.target.value)} />
         <Field label="Repeat the password" name="repeat" type="password" autoComplete="new-password" required
-          error={mismatch ? 'The two passwords differ.' : undefined} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+          error={submit.fields.repeat ?? (mismatch ? 'The two passwords differ.' : undefined)} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
         <button type="submit" className="btn btn-primary btn-block" disabled={submit.busy}>{submit.busy ? 'Creating…' : 'Create administrator and sign in'}</button>
       </form>
     </AuthCard>

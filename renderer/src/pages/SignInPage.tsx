@@ -21,6 +21,7 @@ export function SignInPage({ notice }: { notice?: string | undefined }) {
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [needOtp, setNeedOtp] = useState(false);
+  const [info, setInfo] = useState(notice);
   const otpRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -28,22 +29,22 @@ export function SignInPage({ notice }: { notice?: string | undefined }) {
   }, [needOtp]);
 
   const submit = useSubmit(async () => {
+    setInfo(undefined);
     try {
       const answer = await api.post<SessionAnswer>('/api/homeforge/session', { username, password, ...(needOtp ? { otp } : {}) }, { anonymous: true });
       begin(answer);
     } catch (err) {
-      if (!needOtp && wantsOtp(err)) {
-        setNeedOtp(true);
-        throw new Error('This account uses two-factor authentication. Enter the 6-digit passcode from your authenticator app.', { cause: err });
-      }
-      throw err;
+      if (needOtp || !wantsOtp(err)) throw err;
+      // Not a failure: the password was right and the second step follows.
+      setNeedOtp(true);
+      setInfo('This account uses two-factor authentication. Enter the 6-digit passcode from your authenticator app.');
     }
   }, ['username', 'password', 'otp']);
 
   return (
     <AuthCard title="Sign in">
-      <Notice>{notice}</Notice>
-      <form onSubmit={submit.onSubmit} noValidate={false}>
+      <Notice>{info}</Notice>
+      <form onSubmit={submit.onSubmit} noValidate>
         <FormError error={submit.error} fields={submit.fields} />
         <Field label="User name or email" name="username" autoComplete="username" required autoFocus
           value={username} onChange={(e) => setUsername(e.target.value)} />

@@ -7,7 +7,7 @@ import { Field } from '../components/Field.tsx';
 import { useSubmit } from '../use-submit.ts';
 
 const CATEGORIES: { key: string; text: string }[] = [
-  { key: 'repository', text: 'Repositories (git over HTTP, contents, webhooks)' },
+  { key: 'repository', text: 'Repositories and git' },
   { key: 'user', text: 'User account' },
   { key: 'issue', text: 'Issues and pull requests' },
   { key: 'organization', text: 'Organisations' },
@@ -52,7 +52,7 @@ export function TokenCreate({ owner, create }: Props) {
           <CloneUrl url={created.sha1} label={`value of the token ${created.name}`} visibleLabel="Token" />
         </div>
       ) : null}
-      <form onSubmit={submit.onSubmit}>
+      <form onSubmit={submit.onSubmit} noValidate>
         <FormError error={submit.error} fields={submit.fields} />
         <Field label="Token name" name="token_name" required error={submit.fields.name} hint="A name that says where it is used, e.g. “laptop” or “ci”."
           value={name} onChange={(e) => setName(e.target.value)} />

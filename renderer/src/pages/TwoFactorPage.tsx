@@ -16,7 +16,7 @@ function CodeForm({ label, button, danger, onCode }: { label: string; button: st
   const [code, setCode] = useState('');
   const submit = useSubmit(() => onCode(code), ['code']);
   return (
-    <form onSubmit={submit.onSubmit} className="inline-form">
+    <form onSubmit={submit.onSubmit} noValidate className="inline-form">
       <FormError error={submit.error} fields={submit.fields} />
       <Field label={label} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required
         hint="6 digits, from your authenticator app." error={submit.fields.code} value={code} onChange={(e) => setCode(e.target.value.trim())} />

@@ -9,7 +9,7 @@ import { Page } from '../components/Layout.tsx';
 import { useRouter } from '../router.tsx';
 import { useSubmit } from '../use-submit.ts';
 import { AdminNav } from './admin-nav.tsx';
-import { AccountFieldset, signInBody, sourceOf, type AccountFields } from './user-fields.tsx';
+import { AccountFieldset, checkAccount, signInBody, sourceOf, type AccountFields } from './user-fields.tsx';
 
 const EMPTY: AccountFields = {
   email: '', full_name: '', kind: 'local', password: '', must_change_password: true, source_id: '', login_name: '',
@@ -24,6 +24,7 @@ export function UserCreatePage() {
   const [v, setV] = useState<AccountFields>(EMPTY);
 
   const submit = useSubmit(async () => {
+    checkAccount(v);
     const created = await api.post<User>('/api/v1/admin/users', {
       username, email: v.email, full_name: v.full_name, visibility: v.visibility, restricted: v.restricted,
       ...signInBody(v, username, false),
@@ -38,7 +39,7 @@ export function UserCreatePage() {
   return (
     <Page title="New user">
       <AdminNav />
-      <form onSubmit={submit.onSubmit} className="card form-card">
+      <form onSubmit={submit.onSubmit} noValidate className="card form-card">
         <FormError error={submit.error} fields={submit.fields} />
         <Field label="User name" name="username" autoComplete="off" required autoFocus error={submit.fields.username}
           value={username} onChange={(e) => setUsername(e.target.value)} />

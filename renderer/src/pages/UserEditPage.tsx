@@ -10,7 +10,7 @@ import { Link, useRouter } from '../router.tsx';
 import { useSubmit } from '../use-submit.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { DeleteUser } from './DeleteUser.tsx';
-import { AccountFieldset, signInBody, type AccountFields } from './user-fields.tsx';
+import { AccountFieldset, checkAccount, signInBody, type AccountFields } from './user-fields.tsx';
 
 function fieldsOf(u: User): AccountFields {
   return {
@@ -26,6 +26,7 @@ function EditForm({ user, onSaved }: { user: User; onSaved(u: User): void }) {
   const [active, setActive] = useState(user.active);
   const [prohibit, setProhibit] = useState(user.prohibit_login);
   const submit = useSubmit(async () => {
+    checkAccount(v);
     onSaved(await api.patch<User>(`/api/v1/admin/users/${seg(user.login)}`, {
       email: v.email, full_name: v.full_name, visibility: v.visibility, restricted: v.restricted, admin: v.admin,
       active, prohibit_login: prohibit, ...signInBody(v, user.login, true),
@@ -33,11 +34,11 @@ function EditForm({ user, onSaved }: { user: User; onSaved(u: User): void }) {
     setV((old) => ({ ...old, password: '' }));
   }, ['email', 'password', 'full_name', 'source_id', 'login_name', 'visibility', 'admin']);
   return (
-    <form onSubmit={submit.onSubmit} className="card form-card" aria-label={`Edit ${user.login}`}>
+    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-label={`Edit ${user.login}`}>
       <FormError error={submit.error} fields={submit.fields} />
       <AccountFieldset v={v} set={setV} errors={submit.fields} editing />
       <Checkbox label="Active: the account may be used" name="active" checked={active} onChange={(e) => setActive(e.target.checked)} />
-      <Checkbox label="Prohibit sign-in" name="prohibit_login" hint="Blocks the web sign-in, git and the API for this account, tokens included."
+      <Checkbox label="Prohibit sign-in" name="prohibit_login" hint="Blocks signing in, git and the API for this account."
         checked={prohibit} onChange={(e) => setProhibit(e.target.checked)} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Saving…' : 'Save changes'}</button>
@@ -68,11 +69,11 @@ export function UserEditPage({ name }: { name: string }) {
       <ErrorAlert>{error}</ErrorAlert>
       <Notice>{saved}</Notice>
       {user ? <EditForm key={user.id} user={user} onSaved={onSaved} /> : !error ? <p role="status" className="loading">Loading…</p> : null}
-      {user ? (
+      {user && user.id !== me.id ? (
         <section className="card danger-zone" aria-labelledby="danger-title">
           <h2 id="danger-title">Delete this account</h2>
           <p>Deleting is permanent. An account that still owns repositories can only be deleted together with them.</p>
-          <DeleteUser login={user.login} self={user.id === me.id} onDeleted={() => navigate(`/admin/users?deleted=${encodeURIComponent(user.login)}`)} />
+          <DeleteUser login={user.login} onDeleted={() => navigate(`/admin/users?deleted=${encodeURIComponent(user.login)}`)} />
         </section>
       ) : null}
     </Page>

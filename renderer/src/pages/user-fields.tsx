@@ -2,6 +2,7 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { Checkbox, Field, Select } from '../components/Field.tsx';
 import { SourceField } from './SourceField.tsx';
+import { FieldError } from '../use-submit.ts';
 
 export interface AccountFields {
   email: string;
@@ -66,6 +67,11 @@ export function AccountFieldset({ v, set, errors, editing }: Props) {
         checked={v.admin} onChange={(e) => put('admin', e.target.checked)} />
     </>
   );
+}
+
+/** Checks what the API would only refuse less clearly: an LDAP account needs its source. */
+export function checkAccount(v: AccountFields): void {
+  if (v.kind === 'ldap' && !(Number(v.source_id) > 0)) throw new FieldError('source_id', 'Choose the authentication source this account signs in through.');
 }
 
 /** The source part Gitea's edit body requires: source 0 and the user name for a local account. */

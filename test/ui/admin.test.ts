@@ -1,0 +1,151 @@
+/** UI: site administration (create local and LDAP users, edit, last-admin refusal, delete) and access tokens. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
+import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+
+/** A page signed in as `user` through the sign-in form. */
+async function signedIn(browser: Browser, h: TestHost, user = ADMIN.username, password = ADMIN.password): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openPage(browser, h.url);
+  await page.goto('/');
+  await field(page, 'User name or email').fill(user);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+  return { page, errors };
+}
+
+const row = (page: Page, login: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${login}\\b`) }) });
+
+describe('UI site administration', () => {
+  let h: TestHost;
+  let browser: Browser;
+  before(async () => {
+    ensureRenderer();
+    h = await startHost();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  test('creates a local user, makes them admin, and refuses to demote the last admin', async () => {
+    const { page, errors } = await signedIn(browser, h);
+    await page.getByRole('link', { name: 'Site administration' }).click();
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New user' }).first().click();
+
+    await field(page, 'User name').fill('alice');
+    await field(page, 'Email address').fill('alice@example.com');
+    await field(page, 'Full name').fill('Alice Liddell');
+    await field(page, 'Password').fill('short');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText(/password is too short/).first().waitFor();
+    assert.equal(await field(page, 'Password').getAttribute('aria-invalid'), 'true');
+    await screenshot(page, 'admin-user-new-error');
+
+    await field(page, 'Password').fill('alice-password-1');
+    await field(page, 'Administrator of this host').check();
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('Created the account alice.').waitFor();
+    await row(page, 'alice').getByText('admin', { exact: true }).waitFor();
+    const alice = await h.api('GET', '/user', { auth: ['alice', 'alice-password-1'] });
+    assert.equal(alice.status, 200);
+    assert.equal(alice.body.is_admin, true);
+    assert.equal(alice.body.full_name, 'Alice Liddell');
+
+    await page.getByRole('link', { name: 'Edit alice' }).click();
+    await field(page, 'Administrator of this host').uncheck();
+    await field(page, 'Prohibit sign-in').check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved the changes to alice.').waitFor();
+    assert.equal((await h.api('GET', '/user', { auth: ['alice', 'alice-password-1'] })).status, 403);
+
+    // root is now the only admin: removing its admin flag is refused, in words, beside the checkbox.
+    await page.goto('/admin/users/root/edit');
+    await field(page, 'Administrator of this host').uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(/cannot remove the last admin/).first().waitFor();
+    await screenshot(page, 'admin-last-admin');
+    assert.equal((await h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] })).body.is_admin, true);
+    assert.deepEqual(errors, []);
+  });
+
+  test('creates an LDAP user with a source and no password, then deletes it with purge', async () => {
+    const token = await createToken(h, ADMIN.username, ADMIN.password);
+    const source = await request(h.url, 'POST', '/api/homeforge/admin/auth-sources', {
+      auth: token,
+      body: { type: 'ldap', name: 'office', security_protocol: 'unencrypted', host: '127.0.0.1', port: 1, user_search_base: 'ou=people,dc=example,dc=org', user_filter: '(uid=%s)', email_attribute: 'mail', username_attribute: 'uid' },
+    });
+    assert.equal(source.status, 201, source.text);
+
+    const { page, errors } = await signedIn(browser, h);
+    await page.goto('/admin/users/new');
+    await field(page, 'User name').fill('ldapbob');
+    await field(page, 'Email address').fill('bob@example.org');
+    await page.getByLabel('Through LDAP (an authentication source)').check();
+    await field(page, 'Authentication source').selectOption({ label: 'office (ldap)' });
+    await field(page, 'LDAP login name').fill('bob');
+    await screenshot(page, 'admin-user-new-ldap');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('Created the account ldapbob.').waitFor();
+    await row(page, 'ldapbob').getByText(`LDAP source ${source.body.id}`).waitFor();
+    await screenshot(page, 'admin-users');
+    const bob = await h.api('GET', '/users/ldapbob', { auth: token });
+    assert.equal(bob.body.source_id, source.body.id);
+    assert.equal(bob.body.login_name, 'bob');
+
+    await row(page, 'ldapbob').getByRole('button', { name: 'Delete ldapbob' }).click();
+    await page.getByLabel('Also delete their repositories and everything else they own').check();
+    await page.getByRole('button', { name: 'Delete ldapbob' }).click();
+    await page.getByText('Deleted the account ldapbob.').waitFor();
+    assert.equal((await h.api('GET', '/users/ldapbob', { auth: token })).status, 404);
+
+    // The signed-in admin is not offered to delete themself (the API refuses it).
+    assert.equal(await row(page, 'root').getByRole('button', { name: 'Delete root' }).count(), 0);
+    await screenshot(page, 'admin-users-after-delete');
+    assert.deepEqual(errors, []);
+  });
+
+  test('tokens: asks for the password, creates one shown once, lists and deletes it; also for another account', async () => {
+    await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } });
+    const { page, errors } = await signedIn(browser, h);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+    await field(page, 'Password of root').fill('not-my-password');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    assert.match(await page.getByRole('alert').innerText(), /password is wrong/);
+    await field(page, 'Password of root').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await field(page, 'Token name').fill('laptop');
+    await page.getByLabel('Repositories and git').selectOption('read');
+    await page.getByLabel('User account').selectOption('write');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const value = await page.getByRole('textbox', { name: 'value of the token laptop' }).inputValue();
+    assert.match(value, /^[0-9a-f]{40}$/);
+    await page.getByRole('rowheader', { name: 'laptop' }).waitFor();
+    await screenshot(page, 'tokens');
+    const me = await h.api('GET', '/user', { auth: value });
+    assert.equal(me.status, 200);
+    assert.equal(me.body.login, ADMIN.username);
+
+    await page.getByRole('button', { name: 'Delete the token laptop' }).click();
+    await page.getByRole('button', { name: 'Delete token' }).click();
+    await page.getByText('Deleted the token “laptop”.').waitFor();
+    assert.equal((await h.api('GET', '/user', { auth: value })).status, 401);
+
+    await page.goto('/admin/users/carol/tokens');
+    await field(page, 'Password of root').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'New token for carol' }).waitFor();
+    await field(page, 'Token name').fill('carol-ci');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const carolToken = await page.getByRole('textbox', { name: 'value of the token carol-ci' }).inputValue();
+    assert.equal((await h.api('GET', '/user', { auth: carolToken })).body.login, 'carol');
+    await screenshot(page, 'tokens-other-account');
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,84 @@
+/** UI: sign-in with a password, the refusal in words, two-factor enrolment and sign-in with a TOTP code. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TOTP, Secret } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
+import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+
+/** The code of the TOTP step `offset` steps from now. */
+const codeAt = (secret: string, offset: number): string =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await field(page, 'User name or email').fill(username);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('UI sign-in', () => {
+  let h: TestHost;
+  let browser: Browser;
+  before(async () => {
+    ensureRenderer();
+    h = await startHost();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  test('a wrong password is refused in words; the right one signs in', async () => {
+    const { page, errors } = await openPage(browser, h.url);
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn(page, ADMIN.username, 'wrong-password');
+    assert.match(await page.getByRole('alert').innerText(), /invalid username, password or token/);
+    await screenshot(page, 'sign-in-error');
+
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  test('two-factor: enrol with the QR code page, then sign-in asks for the code', async () => {
+    const { page, errors } = await openPage(browser, h.url);
+    await page.goto('/');
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Two-factor authentication' }).click();
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const qr = page.getByRole('img', { name: /QR code/ });
+    await qr.waitFor();
+    assert.match((await qr.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+    const secret = await page.getByRole('textbox', { name: 'two-factor secret' }).inputValue();
+    assert.match(secret, /^[A-Z2-7]+=*$/);
+    await screenshot(page, 'two-factor-enrol');
+
+    await field(page, 'Code from the app').fill('000000');
+    await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+    assert.match(await page.getByText(/⚠|invalid/).first().innerText(), /invalid/);
+    // The confirming code is spent; the sign-in below uses the next step's code.
+    await field(page, 'Code from the app').fill(codeAt(secret, -1));
+    await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+    await page.getByRole('heading', { name: /Two-factor authentication is on/ }).waitFor();
+    await screenshot(page, 'two-factor-on');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    const otp = field(page, 'Two-factor passcode');
+    await otp.waitFor();
+    assert.match(await page.getByRole('status').innerText(), /two-factor authentication/);
+    await screenshot(page, 'sign-in-otp');
+    await otp.fill(codeAt(secret, 0));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+
+    const basicWithoutCode = await h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] });
+    assert.equal(basicWithoutCode.status, 401);
+    assert.deepEqual(errors, []);
+  });
+});
