@@ -79,6 +79,17 @@ describe('UI sign-in', () => {
 
     const basicWithoutCode = await h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] });
     assert.equal(basicWithoutCode.status, 401);
+
+    // Turning it off needs a current code; an old one is refused beside the field.
+    await page.goto('/settings/two-factor');
+    await field(page, 'Current code').fill(codeAt(secret, 0));
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.getByText(/already used two-factor authentication code/).first().waitFor();
+    assert.equal(await field(page, 'Current code').getAttribute('aria-invalid'), 'true');
+    await field(page, 'Current code').fill(codeAt(secret, 1));
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await page.getByRole('heading', { name: 'Two-factor authentication is off' }).waitFor();
+    assert.equal((await h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] })).status, 200);
     assert.deepEqual(errors, []);
   });
 });

@@ -1,0 +1,91 @@
+/** UI: landmarks, one heading per page, a label on every control, keyboard use, and the desktop window's session. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
+import { ensureRenderer, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+
+/** Problems found on the page: controls without a label, buttons that are not buttons, missing landmarks. */
+async function audit(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')) {
+      const labelled = (el.labels?.length ?? 0) > 0 || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+      if (!labelled) problems.push(`unlabelled ${el.tagName.toLowerCase()} ${el.getAttribute('name') ?? ''}`);
+    }
+    for (const el of document.querySelectorAll('[onclick], a:not([href])')) problems.push(`clickable non-button ${el.outerHTML.slice(0, 60)}`);
+    for (const b of document.querySelectorAll('button')) if (!(b.textContent ?? '').trim() && !b.getAttribute('aria-label')) problems.push('button without a name');
+    if (document.querySelectorAll('main').length !== 1) problems.push('not exactly one main landmark');
+    if (document.querySelectorAll('h1').length !== 1) problems.push('not exactly one h1');
+    return problems;
+  });
+}
+
+describe('UI accessibility and the desktop session', () => {
+  let h: TestHost;
+  let browser: Browser;
+  let token: string;
+  before(async () => {
+    ensureRenderer();
+    h = await startHost();
+    browser = await launchBrowser();
+    token = await createToken(h, ADMIN.username, ADMIN.password);
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  test('every main page has landmarks, one h1 and a label on every control', async () => {
+    const { page, errors } = await openPage(browser, h.url);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.deepEqual(await audit(page), [], 'sign-in page');
+    await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);
+    for (const [path, heading] of [['/', 'Repositories'], ['/repo/create', 'New repository'], ['/admin/users', 'Users'], ['/admin/users/new', 'New user'],
+      ['/admin/users/root/edit', 'Edit root'], ['/settings/tokens', 'Access tokens'], ['/settings/two-factor', 'Two-factor authentication']] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+      assert.deepEqual(await audit(page), [], path);
+      assert.equal(await page.getByRole('banner').count(), 1, path);
+      assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 1, path);
+    }
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  test('the keyboard reaches the skip link, the navigation and the forms; focus is visible', async () => {
+    const { page } = await openPage(browser, h.url);
+    await page.goto('/');
+    await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    assert.equal(await skip.evaluate((el) => el === document.activeElement), true);
+    const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
+    assert.notEqual(outline, 'none');
+    await screenshot(page, 'keyboard-skip-link');
+
+    // Through the navigation by keyboard to the new-user form, then type into it.
+    const adminLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Site administration' });
+    for (let i = 0; i < 10 && !(await adminLink.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    assert.equal(await page.getByRole('main').evaluate((el) => el === document.activeElement), true, 'focus moves to the new page');
+  });
+
+  test('the desktop window is signed in through window.homeforge.session() and offers no sign-out', async () => {
+    const { context, page, errors } = await openPage(browser, h.url, { colorScheme: 'dark' });
+    // A string, not a function: the test's compiled functions carry helpers the page does not have.
+    await context.addInitScript({ content: `window.homeforge = { session: () => Promise.resolve({ token: ${JSON.stringify(token)}, username: 'root' }) };` });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+    assert.match(await page.getByRole('banner').innerText(), /Signed in as\s+root/);
+    assert.equal(await page.getByRole('button', { name: 'Sign out' }).count(), 0);
+    await screenshot(page, 'desktop-dark');
+    assert.deepEqual(errors, []);
+  });
+});
