@@ -9,12 +9,12 @@ import { ensureRenderer, launchBrowser, openPage, screenshot } from '../helpers/
 async function audit(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
-    for (const el of document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea')) {
+    for (const el of Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))) {
       const labelled = (el.labels?.length ?? 0) > 0 || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
       if (!labelled) problems.push(`unlabelled ${el.tagName.toLowerCase()} ${el.getAttribute('name') ?? ''}`);
     }
-    for (const el of document.querySelectorAll('[onclick], a:not([href])')) problems.push(`clickable non-button ${el.outerHTML.slice(0, 60)}`);
-    for (const b of document.querySelectorAll('button')) if (!(b.textContent ?? '').trim() && !b.getAttribute('aria-label')) problems.push('button without a name');
+    for (const el of Array.from(document.querySelectorAll('[onclick], a:not([href])'))) problems.push(`clickable non-button ${el.outerHTML.slice(0, 60)}`);
+    for (const b of Array.from(document.querySelectorAll('button'))) if (!(b.textContent ?? '').trim() && !b.getAttribute('aria-label')) problems.push('button without a name');
     if (document.querySelectorAll('main').length !== 1) problems.push('not exactly one main landmark');
     if (document.querySelectorAll('h1').length !== 1) problems.push('not exactly one h1');
     return problems;
