@@ -36,8 +36,14 @@ const hosts = new WeakMap<AppContext, HostCache>();
 function hostCache(app: AppContext): HostCache {
   let c = hosts.get(app);
   if (!c) {
-    c = { pool: new CatFilePool(), repos: new Map() };
-    hosts.set(app, c);
+    const made: HostCache = { pool: new CatFilePool(), repos: new Map() };
+    hosts.set(app, made);
+    // Every ref-changing write ends in an event (push, create, delete, repository): drop the repository's
+    // entry then too, so a write path that does not call invalidateRepo itself still never leaves stale refs.
+    app.events.listen(async (event) => {
+      if (event.repoId !== null && hosts.get(app) === made) invalidateRepo(app, event.repoId);
+    });
+    c = made;
   }
   return c;
 }

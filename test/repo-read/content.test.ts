@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import type { ObjectFormat, RepoRecord } from '../../server/store/records.ts';
-import { BINARY, createRepo, makeWork, pushDirect, rawGet, type Work } from './fixture.ts';
+import { BINARY, createRepo, makeWork, pushHttp, rawGet, type Work } from './fixture.ts';
 
 for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
   describe(`commits and contents (${format})`, () => {
@@ -18,12 +18,12 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
     before(async () => {
       h = await startHost();
       token = await createToken(h, ADMIN.username, ADMIN.password);
-      repo = await createRepo(h, 'root', `c-${format}`, format);
+      repo = await createRepo(h, token, `c-${format}`, format);
       work = await makeWork(format);
       await work.commit({ 'README.md': '# hello\n', 'docs/a/b/deep.txt': 'deep\n' }, 'first commit');
       await work.commit({ 'logo.png': BINARY, 'page.html': '<script>alert(1)</script>', 'pic.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>' }, 'add binary and markup');
       await work.commit({ 'README.md': '# hello again\nline two\n' }, 'second readme');
-      await pushDirect(h, repo, work);
+      await pushHttp(h, token, repo, work);
     });
     after(async () => {
       await work.cleanup();
@@ -154,7 +154,7 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
       assert.equal((await h.api('GET', p('/branches/main'))).body.commit.id, work.commits[2]);
       assert.equal((await h.api('GET', p('/commits'))).headers.get('x-total-count'), '3');
       const next = await work.commit({ 'README.md': '# pushed\n' }, 'pushed later');
-      await pushDirect(h, repo, work);
+      await pushHttp(h, token, repo, work);
       assert.equal((await h.api('GET', p('/branches/main'))).body.commit.id, next);
       assert.equal((await h.api('GET', p('/commits'))).headers.get('x-total-count'), '4');
       const c = await h.api('GET', p('/contents/README.md'));

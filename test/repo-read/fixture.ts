@@ -1,24 +1,30 @@
 /** Builds repositories with real git for the repository reading tests. */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import type { TestHost } from '../helpers/host.ts';
+import { ADMIN, type TestHost } from '../helpers/host.ts';
+import { withCredentials } from '../helpers/git.ts';
 import type { ObjectFormat, RepoRecord } from '../../server/store/records.ts';
 import * as repoStore from '../../server/store/repos.ts';
-import * as userStore from '../../server/store/users.ts';
-import { invalidateRepo } from '../../server/services/repo-cache.ts';
 
 const GIT_ENV = {
   ...process.env,
   GIT_AUTHOR_NAME: 'Root', GIT_AUTHOR_EMAIL: 'root@example.com', GIT_COMMITTER_NAME: 'Root', GIT_COMMITTER_EMAIL: 'root@example.com',
-  GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(),
+  GIT_CONFIG_NOSYSTEM: '1', HOME: tmpdir(), GIT_TERMINAL_PROMPT: '0',
 };
 
 /** Runs git in `cwd` and returns trimmed stdout. */
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: GIT_ENV }).toString('utf8').trim();
+}
+
+/** Runs git without blocking the event loop (needed when the host in this process serves the command). */
+export function gitAsync(cwd: string, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd, env: GIT_ENV }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout.trim())));
+  });
 }
 
 /** A PNG header followed by bytes with NULs: binary content. */
@@ -56,29 +62,19 @@ export async function makeWork(format: ObjectFormat): Promise<Work> {
   return work;
 }
 
-/** Creates a repository record owned by `ownerName` and its bare repository. */
-export async function createRepo(h: TestHost, ownerName: string, name: string, format: ObjectFormat, isPrivate = false): Promise<RepoRecord> {
-  const owner = await userStore.getByName(h.app.store, ownerName);
-  if (!owner) throw new Error(`no user ${ownerName}`);
-  const now = new Date().toISOString();
-  const repo = await repoStore.insert(h.app.store, (id) => ({
-    id, owner_id: owner.id, name, lower_name: name.toLowerCase(), description: '', website: '', default_branch: 'main',
-    object_format: format, storage_path: repoStore.storagePathFor(id), is_private: isPrivate, is_empty: true, is_archived: false,
-    archived_at: null, is_template: false, is_mirror: false, is_fork: false, fork_id: 0,
-    units: { has_code: true, has_issues: true, has_wiki: true, has_pull_requests: true, has_projects: true, has_releases: true, has_packages: true, has_actions: true },
-    options: {}, size_kb: 0, created: now, updated: now,
-  } as RepoRecord));
-  const gitDir = repoStore.gitDirOf(h.app.store, repo);
-  await mkdir(gitDir, { recursive: true });
-  git(gitDir, 'init', '-q', '--bare', `--object-format=${format}`, '-b', 'main');
+/** Creates a repository of `ADMIN` through POST /user/repos and returns its stored record. */
+export async function createRepo(h: TestHost, token: string, name: string, format: ObjectFormat, isPrivate = false): Promise<RepoRecord> {
+  const res = await h.api('POST', '/user/repos', { auth: token, body: { name, private: isPrivate, object_format_name: format } });
+  if (res.status !== 201) throw new Error(`repository create failed: ${res.status} ${res.text}`);
+  const repo = await repoStore.getById(h.app.store, res.body.id as number);
+  if (!repo) throw new Error('created repository not stored');
   return repo;
 }
 
-/** Pushes refs of the work repository straight into the bare repository, then tells the host, as push processing does. */
-export async function pushDirect(h: TestHost, repo: RepoRecord, work: Work, ...refspecs: string[]): Promise<void> {
-  git(work.dir, 'push', '-q', '--force', repoStore.gitDirOf(h.app.store, repo), ...(refspecs.length ? refspecs : ['main']));
-  await repoStore.update(h.app.store, repo.id, (r) => { r.is_empty = false; });
-  invalidateRepo(h.app, repo.id);
+/** Pushes refs of the work repository to the host over smart HTTP as `ADMIN` (default: main). */
+export async function pushHttp(h: TestHost, token: string, repo: RepoRecord, work: Work, ...refspecs: string[]): Promise<void> {
+  const url = withCredentials(`${h.url}/${ADMIN.username}/${repo.name}.git`, ADMIN.username, token);
+  await gitAsync(work.dir, 'push', '-q', '--force', url, ...(refspecs.length ? refspecs : ['main']));
 }
 
 export interface RawResponse {

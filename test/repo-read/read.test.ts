@@ -3,7 +3,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import type { ObjectFormat, RepoRecord } from '../../server/store/records.ts';
-import { BINARY, createRepo, makeWork, pushDirect, type Work } from './fixture.ts';
+import { BINARY, createRepo, makeWork, pushHttp, type Work } from './fixture.ts';
 
 for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
   describe(`repository reads (${format})`, () => {
@@ -17,12 +17,12 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
     before(async () => {
       h = await startHost();
       token = await createToken(h, ADMIN.username, ADMIN.password);
-      repo = await createRepo(h, 'root', `r-${format}`, format);
+      repo = await createRepo(h, token, `r-${format}`, format);
       work = await makeWork(format);
       await work.commit({ 'README.md': '# hello\n', 'docs/a/b/deep.txt': 'deep\n' }, 'first commit');
       await work.commit({ 'logo.png': BINARY, 'page.html': '<script>alert(1)</script>', 'pic.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>' }, 'add binary and markup');
       await work.commit({ 'README.md': '# hello again\n' }, 'second readme');
-      await pushDirect(h, repo, work);
+      await pushHttp(h, token, repo, work);
     });
     after(async () => {
       await work.cleanup();
