@@ -1,13 +1,25 @@
 /** Creating bare repositories and their first commit, without a work tree (plumbing only). */
-import { mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { git } from './process.ts';
 
-/** Creates an empty bare repository at `gitDir` with HEAD on `branch`. Refuses an existing directory. */
+/** Where initBare builds a repository before moving it into place. */
+const buildDirOf = (gitDir: string): string => path.join(path.dirname(gitDir), `.init-${path.basename(gitDir)}`);
+
+/**
+ * Creates an empty bare repository at `gitDir` with HEAD on `branch`. Refuses an existing directory.
+ * It is built beside its place and renamed into it, so a process killed half-way leaves no partial repository
+ * at `gitDir` (the rename is atomic); a leftover build directory of a killed attempt is replaced.
+ */
 export async function initBare(gitDir: string, branch: string, format: 'sha1' | 'sha256'): Promise<void> {
+  const build = buildDirOf(gitDir);
   await mkdir(path.dirname(gitDir), { recursive: true });
-  await mkdir(gitDir);
-  await git(['init', '--quiet', '--bare', `--initial-branch=${branch}`, `--object-format=${format}`, gitDir], { cwd: path.dirname(gitDir) });
+  if (existsSync(gitDir)) throw new Error(`a repository already exists at ${gitDir}`);
+  await rm(build, { recursive: true, force: true });
+  await mkdir(build);
+  await git(['init', '--quiet', '--bare', `--initial-branch=${branch}`, `--object-format=${format}`, build], { cwd: path.dirname(gitDir) });
+  await rename(build, gitDir);
 }
 
 /** Removes a bare repository directory (undo of initBare, and repository deletion). */
