@@ -13,10 +13,12 @@ import { openStore, flushStore } from './store/index.ts';
 import { LoginLimiter } from './services/auth/login-limiter.ts';
 import type { AppContext } from './services/context.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
+import { recoverRepositories } from './services/repo-recovery.ts';
 import { EventSink } from './services/events.ts';
 import { closeRepoReaders } from './services/repo-cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks } from './services/webhooks/index.ts';
+import { startMirrors } from './services/mirrors/index.ts';
 import { createApp } from './http/app.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
 
@@ -69,6 +71,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     };
     // 4 - the first administrator from the environment, when there is no user yet
     await ensureFirstAdmin(app, env);
+    // 4a - repository records left half-made by a killed host are finished or removed
+    await recoverRepositories(app);
     // 4b - git object readers start on demand; they close with the host
     undo.unshift(() => closeRepoReaders(app));
     // 5 - the worker thread
@@ -77,6 +81,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     // 5b - webhooks: the event listener, delivery through the worker, the refill of undelivered tasks
     const webhooks = startWebhooks(app, worker);
     undo.unshift(() => webhooks.stop());
+    // 5c - mirrors: the schedule, and syncs and pushes through the worker
+    let listeningUrl = '';
+    const mirrors = startMirrors(app, worker, () => listeningUrl);
+    undo.unshift(() => mirrors.stop());
     // 6 - listen
     const web = createApp(app);
     const server = http.createServer(web);
@@ -90,6 +98,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     });
     const addr = server.address() as AddressInfo;
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    listeningUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${addr.port}`;
     // 7 - LAN listeners and advertisement, when `[server] LAN_ACCESS` is on
     const lan = createLanAccess({ app, handler: web, port: addr.port, boundTo: addr.address });
     await lan.sync();
