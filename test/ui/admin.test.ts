@@ -148,4 +148,13 @@ describe('UI site administration', () => {
     await screenshot(page, 'tokens-other-account');
     assert.deepEqual(errors, []);
   });
+
+  test('a user who is not an admin sees no site administration', async () => {
+    await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'dave', email: 'dave@example.com', password: 'dave-password-1', must_change_password: false } });
+    const { page, errors } = await signedIn(browser, h, 'dave', 'dave-password-1');
+    assert.equal(await page.getByRole('link', { name: 'Site administration' }).count(), 0);
+    await page.goto('/admin/users');
+    await page.getByText('This page is for site administrators.').waitFor();
+    assert.deepEqual(errors, []);
+  });
 });

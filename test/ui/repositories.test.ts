@@ -31,7 +31,7 @@ describe('UI repositories', () => {
   });
 
   test('creates repositories through the form, shows refusals beside the field, lists clone URLs that clone', async () => {
-    const { page, errors } = await openPage(browser, h.url);
+    const { context, page, errors } = await openPage(browser, h.url);
     await page.goto('/');
     await field(page, 'User name or email').fill(ADMIN.username);
     await field(page, 'Password').fill(ADMIN.password);
@@ -69,6 +69,10 @@ describe('UI repositories', () => {
 
     const cloneUrl = await page.getByRole('textbox', { name: 'HTTP clone URL of root/notes' }).inputValue();
     assert.equal(cloneUrl, `${h.url}/root/notes.git`);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });
+    await page.getByRole('button', { name: 'Copy HTTP clone URL of root/notes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied to the clipboard' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), cloneUrl);
     const repo = await h.api('GET', '/repos/root/modern', { auth: [ADMIN.username, ADMIN.password] });
     assert.equal(repo.body.object_format_name, 'sha256');
     assert.equal(repo.body.default_branch, 'trunk');
