@@ -51,3 +51,24 @@ export function toReference(ref: string, sha: string, type: string, links: RepoL
     object: { type, sha, url: `${links.api}/git/${type}s/${sha}` },
   };
 }
+
+export interface TreePageLike {
+  sha: string;
+  entries: { mode: string; type: string; id: string; size: number; path: string }[];
+  total: number;
+  truncated: boolean;
+  page: number;
+}
+
+/** Gitea's `GitTreeResponse`; a submodule entry's url is "" as in Gitea (and GitHub). */
+export function toGitTree(t: TreePageLike, links: RepoLinks) {
+  const entryUrl = (type: string, id: string): string => (type === 'tree' ? `${links.api}/git/trees/${id}` : type === 'blob' ? `${links.api}/git/blobs/${id}` : '');
+  return {
+    sha: t.sha,
+    url: `${links.api}/git/trees/${t.sha}`,
+    tree: t.entries.map((e) => ({ path: e.path, mode: e.mode, type: e.type, size: e.size, sha: e.id, url: entryUrl(e.type, e.id) })),
+    truncated: t.truncated,
+    page: t.page,
+    total_count: t.total,
+  };
+}

@@ -4,6 +4,7 @@
  * are full hex ids resolved beforehand and paths follow `--`.
  */
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import type { CatFileReader } from './cat-file.ts';
 import { parseTree, type ObjectFormatName, type TreeEntry } from './objects.ts';
 
@@ -154,4 +155,31 @@ export async function readTree(reader: CatFileReader, format: ObjectFormatName, 
   const obj = await reader.read(treeId);
   if (!obj || obj.type !== 'tree') return [];
   return parseTree(obj.data, format);
+}
+
+export interface LsTreeEntry {
+  mode: string;
+  type: string;
+  id: string;
+  size: number;
+  path: string;
+}
+
+/** Every entry below `treeId` (trees included), with blob sizes: `git ls-tree -r -t -l`. */
+export async function lsTreeRecursive(gitDir: string, treeId: string): Promise<LsTreeEntry[]> {
+  const out = await runGit(gitDir, ['ls-tree', '-r', '-t', '-l', '-z', treeId]);
+  const entries: LsTreeEntry[] = [];
+  for (const rec of out.toString('utf8').split('\0')) {
+    const tab = rec.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode = '', type = '', id = '', size = '-'] = rec.slice(0, tab).split(/ +/);
+    entries.push({ mode, type, id, size: size === '-' ? 0 : Number(size) || 0, path: rec.slice(tab + 1) });
+  }
+  return entries;
+}
+
+/** The bytes of a blob as a stream from its own `git cat-file blob` process (for blobs too large to buffer). */
+export function streamBlob(gitDir: string, blobId: string): Readable {
+  const proc = spawn('git', ['cat-file', 'blob', blobId], { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdio: ['ignore', 'pipe', 'ignore'] });
+  return proc.stdout;
 }

@@ -6,8 +6,9 @@ import type { AppContext } from './context.ts';
 import type { RepoRecord } from '../store/records.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import type { Commit, TreeEntry } from '../git/objects.ts';
-import { entryAtPath, readTree, treePathSegments } from '../git/read.ts';
-import { readerFor, refsOf } from './repo-cache.ts';
+import type { Readable } from 'node:stream';
+import { entryAtPath, readTree, streamBlob, treePathSegments } from '../git/read.ts';
+import { gitDirFor, readerFor, refsOf } from './repo-cache.ts';
 import { isEmptyRepo, lastCommitOfPath, notExist, resolveRef, type ResolvedRef } from './repo-read.ts';
 
 export type ContentType = 'file' | 'dir' | 'symlink' | 'submodule';
@@ -91,12 +92,21 @@ export async function getContents(app: AppContext, repo: RepoRecord, refInput: s
   return { ref, file: null, dir };
 }
 
+/** Blobs up to this size are read through the shared reader and sent from memory; larger ones are streamed. */
+const BUFFERED_BLOB_MAX = 8 * 1024 * 1024;
+
 export interface RawBlob {
   ref: ResolvedRef;
   path: string;
   entry: TreeEntry;
   type: ContentType;
-  data: Buffer;
+  size: number;
+  /** The bytes of a small blob; null for a large one (use head() and open()). */
+  data: Buffer | null;
+  /** The first bytes of the blob (for sniffing its type). */
+  head: () => Promise<Buffer>;
+  /** A stream of the whole blob. */
+  open: () => Readable;
   /** Committer time of the last commit that touched the path. */
   lastModified: Date;
 }
@@ -127,8 +137,16 @@ export async function getRawBlob(app: AppContext, repo: RepoRecord, refInput: st
   const path = segs.join('/');
   const found = await entryAtPath(readerFor(app, repo), repo.object_format, ref.commit.tree, path);
   if (!found || found.entry.type !== 'blob') throw new NotFoundError();
-  const obj = await readerFor(app, repo).read(found.entry.id);
-  if (!obj) throw new NotFoundError();
+  const reader = readerFor(app, repo);
+  const info = await reader.info(found.entry.id);
+  if (!info) throw new NotFoundError();
+  const data = info.size <= BUFFERED_BLOB_MAX ? ((await reader.read(found.entry.id))?.data ?? null) : null;
+  const gitDir = gitDirFor(app, repo);
+  const open = (): Readable => streamBlob(gitDir, found.entry.id);
+  const head = async (): Promise<Buffer> => {
+    for await (const chunk of open()) return Buffer.from(chunk as Buffer).subarray(0, 1024);
+    return Buffer.alloc(0);
+  };
   const last = await lastCommitOfPath(app, repo, ref.commit, path);
-  return { ref, path, entry: found.entry, type: typeOf(found.entry), data: obj.data, lastModified: new Date(last.committer.unix * 1000) };
+  return { ref, path, entry: found.entry, type: typeOf(found.entry), size: info.size, data, head, open, lastModified: new Date(last.committer.unix * 1000) };
 }

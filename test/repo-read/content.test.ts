@@ -163,5 +163,35 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
       assert.equal(made.status, 201);
       assert.equal((await h.api('GET', p('/branches'))).headers.get('x-total-count'), '2');
     });
+
+    test('a large file is streamed by raw with its ETag; the tree API lists and pages entries', async () => {
+      const big = Buffer.alloc(9 * 1024 * 1024, 'abcdefghij');
+      await work.commit({ 'big/large.txt': big }, 'large file');
+      await pushHttp(h, token, repo, work);
+      const base = `${h.url}/api/v1${p('')}`;
+      const r = await rawGet(`${base}/raw/big/large.txt`);
+      assert.equal(r.status, 200);
+      assert.equal(r.headers['content-length'], String(big.length));
+      assert.ok(r.body.equals(big));
+      assert.match(String(r.headers['content-type']), /^text\/plain/);
+      assert.equal((await rawGet(`${base}/raw/big/large.txt`, { 'If-None-Match': String(r.headers.etag) })).status, 304);
+      const flat = await h.api('GET', p('/git/trees/main'));
+      assert.equal(flat.status, 200);
+      assert.equal(flat.body.sha.length, idLen);
+      const names = flat.body.tree.map((e: { path: string }) => e.path);
+      assert.ok(names.includes('big') && names.includes('README.md'));
+      assert.equal(flat.body.tree.find((e: { path: string }) => e.path === 'docs').mode, '040000');
+      const deep = await h.api('GET', p('/git/trees/main?recursive=true&per_page=2&page=2'));
+      assert.equal(deep.body.tree.length, 2);
+      assert.equal(deep.body.truncated, true);
+      assert.ok(deep.body.total_count > flat.body.total_count);
+      const all = await h.api('GET', p('/git/trees/main?recursive=1'));
+      const large = all.body.tree.find((e: { path: string }) => e.path === 'big/large.txt');
+      assert.equal(large.size, big.length);
+      assert.equal((await h.api('GET', p('/git/trees/nope'))).status, 400);
+      const ref = await h.api('GET', p('/git/refs/heads/main'));
+      assert.equal(ref.body.ref, 'refs/heads/main');
+      assert.equal(ref.body.object.type, 'commit');
+    });
   });
 }

@@ -1,11 +1,12 @@
 /** Reading a repository's git data: branches, tags, commits, refs, contents, raw files and archives. */
+import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { route } from './route.ts';
 import { json, noContent, pageOf, setPageHeaders } from './respond.ts';
 import { notArchived, repoAccess, repoOf } from './guards.ts';
 import { canWriteCode, flag, linksOf, queryString, rawContentType, setServeHeaders, wildcard } from './repo-git-helpers.ts';
 import type { ApiContext } from './context.ts';
-import { toBranch, toReference, toTag } from '../../convert/branch.ts';
+import { toBranch, toGitTree, toReference, toTag } from '../../convert/branch.ts';
 import { toCommit } from '../../convert/commit.ts';
 import { toContents } from '../../convert/content.ts';
 import { createBranch, deleteBranch, getBranch, listBranches } from '../../services/repo-branches.ts';
@@ -14,6 +15,7 @@ import { commitList, singleCommit, type CommitView } from '../../services/repo-c
 import { listGitRefs } from '../../services/repo-read.ts';
 import { getContents, getRawBlob } from '../../services/repo-contents.ts';
 import { prepareArchive } from '../../services/repo-archive.ts';
+import { getTree } from '../../services/repo-trees.ts';
 
 const R = '/repos/:owner/:repo';
 const read = [repoAccess('read', 'repo.code')];
@@ -49,18 +51,29 @@ function setCommitPageHeaders(ctx: ApiContext<unknown, unknown>, total: number):
 
 async function serveRaw(ctx: ApiContext<unknown, unknown>): Promise<void> {
   const blob = await getRawBlob(ctx.app, repoOf(ctx).repo, queryString(ctx, 'ref'), wildcard(ctx, 'filepath'));
-  setServeHeaders(ctx, rawContentType(blob.data), blob.path.split('/').pop() ?? 'file', 'inline');
+  const head = blob.data ?? (await blob.head());
+  setServeHeaders(ctx, rawContentType(head), blob.path.split('/').pop() ?? 'file', 'inline');
   ctx.res.setHeader('X-Gitea-Object-Type', blob.type);
   ctx.res.setHeader('ETag', `"${blob.entry.id}"`);
   ctx.res.setHeader('Last-Modified', blob.lastModified.toUTCString());
-  ctx.res.status(200).send(blob.data);
+  if (blob.data) {
+    ctx.res.status(200).send(blob.data);
+    return;
+  }
+  if (ctx.req.fresh) {
+    ctx.res.status(304).end();
+    return;
+  }
+  ctx.res.setHeader('Content-Length', String(blob.size));
+  await pipeline(blob.open(), ctx.res);
 }
 
 export const repoGitRoutes = [
   route({
     method: 'get', path: `${R}/branches`, operationId: 'repoListBranches', access: 'public', scope: 'repository', guards: read,
     handler: async (ctx) => {
-      const all = await listBranches(ctx.app, repoOf(ctx).repo);
+      const q = queryString(ctx, 'q')?.toLowerCase();
+      const all = (await listBranches(ctx.app, repoOf(ctx).repo)).filter((b) => !q || b.name.toLowerCase().includes(q));
       setPageHeaders(ctx, all.length);
       const links = linksOf(ctx);
       json(ctx, 200, pageOf(ctx, all).map((b) => toBranch(b.name, b.commit, { links, canWrite: canWriteCode(ctx), usernames: b.usernames })));
@@ -132,7 +145,19 @@ export const repoGitRoutes = [
   }),
   route({
     method: 'get', path: `${R}/git/refs/*ref`, operationId: 'repoListGitRefs', access: 'public', scope: 'repository', guards: read,
-    handler: async (ctx) => json(ctx, 200, (await listGitRefs(ctx.app, repoOf(ctx).repo, wildcard(ctx, 'ref'))).map((r) => toReference(r.name, r.id, r.type, linksOf(ctx)))),
+    handler: async (ctx) => {
+      const filter = wildcard(ctx, 'ref');
+      const refs = (await listGitRefs(ctx.app, repoOf(ctx).repo, filter)).map((r) => toReference(r.name, r.id, r.type, linksOf(ctx)));
+      json(ctx, 200, refs.length === 1 && refs[0]!.ref === `refs/${filter.replace(/^refs\//, '')}` ? refs[0] : refs);
+    },
+  }),
+  route({
+    method: 'get', path: `${R}/git/trees/:sha`, operationId: 'GetTree', access: 'public', scope: 'repository', guards: read,
+    handler: async (ctx) => {
+      const perPage = Number.parseInt(queryString(ctx, 'per_page') ?? '', 10) || 0;
+      const t = await getTree(ctx.app, repoOf(ctx).repo, ctx.params.sha ?? '', ['true', '1', 't'].includes((queryString(ctx, 'recursive') ?? '').toLowerCase()), ctx.paging.page, perPage);
+      json(ctx, 200, toGitTree(t, linksOf(ctx)));
+    },
   }),
   route({
     method: 'get', path: `${R}/contents`, operationId: 'repoGetContentsList', access: 'public', scope: 'repository', guards: read,
