@@ -52,7 +52,7 @@ export function TokenCreate({ owner, create }: Props) {
           <CloneUrl url={created.sha1} label={`value of the token ${created.name}`} visibleLabel="Token" />
         </div>
       ) : null}
-      <form onSubmit={submit.onSubmit} noValidate>
+      <form onSubmit={submit.onSubmit} noValidate className="token-form">
         <FormError error={submit.error} fields={submit.fields} />
         <Field label="Token name" name="token_name" required error={submit.fields.name} hint="A name that says where it is used, e.g. “laptop” or “ci”."
           value={name} onChange={(e) => setName(e.target.value)} />
