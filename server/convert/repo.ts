@@ -36,6 +36,11 @@ export const REPO_OPTION_DEFAULTS = {
   trust_model: 'default',
   mirror_interval: '',
   enable_prune: false,
+  /** Set by a migration: the source address, without credentials. */
+  original_url: '',
+  /** Set by mirror syncs: when the last one ended, and when the last one succeeded. */
+  mirror_updated: '',
+  mirror_last_sync_at: '',
 } as const;
 
 type OptionKey = keyof typeof REPO_OPTION_DEFAULTS;
@@ -126,7 +131,7 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions) {
     link: '',
     ssh_url: '',
     clone_url: urls.clone,
-    original_url: '',
+    original_url: repoOption(repo, 'original_url'),
     website: repo.website,
     stars_count: 0,
     forks_count: 0,
@@ -146,8 +151,8 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions) {
     internal: !repo.is_private && owner.visibility === 'private',
     mirror_interval: repo.is_mirror ? repoOption(repo, 'mirror_interval') : '',
     object_format_name: repo.object_format,
-    mirror_updated: ZERO_TIME,
-    mirror_last_sync_at: ZERO_TIME,
+    mirror_updated: (repo.is_mirror && repoOption(repo, 'mirror_updated')) || ZERO_TIME,
+    mirror_last_sync_at: (repo.is_mirror && repoOption(repo, 'mirror_last_sync_at')) || ZERO_TIME,
     topics: [] as string[],
     licenses: [] as string[],
     branch_count: o.branchCount ?? 0,

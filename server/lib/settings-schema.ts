@@ -64,6 +64,12 @@ export const SETTINGS = {
   'mirror.MIN_INTERVAL': { kind: 'duration', default: '10m' },
   'mirror.DEFAULT_INTERVAL': { kind: 'duration', default: '8h' },
   'mirror.MAX_CONCURRENT': { kind: 'int', default: '4', min: 1 },
+  'migrations.ALLOWED_DOMAINS': { kind: 'list', default: '' },
+  'migrations.BLOCKED_DOMAINS': { kind: 'list', default: '' },
+  // A desktop's upstreams often live on loopback or the LAN, so local networks are allowed by default.
+  'migrations.ALLOW_LOCALNETWORKS': { kind: 'bool', default: 'true' },
+  'git.timeout.MIRROR': { kind: 'int', default: '300', min: 1 },
+  'git.timeout.MIGRATE': { kind: 'int', default: '600', min: 1 },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -11,6 +11,7 @@ import * as refs from '../git/refs.ts';
 import { withRepoLock } from './repo-locks.ts';
 import { emitRefEvents } from './repo-push-events.ts';
 import { eventBaseUrl, type PayloadBase } from './repo-payloads.ts';
+import { queuePushMirrorsOnCommit } from './mirrors/on-commit.ts';
 
 export interface RefUpdate {
   ref: string;
@@ -101,6 +102,8 @@ export async function processRefUpdates(
   if (!owner) return;
   const base: PayloadBase = { baseUrl: eventBaseUrl(app, opts.baseUrl), repo: current, owner, sender: pusher };
   for (const u of relevant) await emitRefEvents(app, base, gitDir, u);
+  // 4 - the push mirrors that follow each push
+  await queuePushMirrorsOnCommit(app, current);
 }
 
 /** After receive-pack exited: the refs the push changed, then processRefUpdates for them. */

@@ -4,9 +4,9 @@ import type { RepoRecord } from '../store/records.ts';
 import * as repoStore from '../store/repos.ts';
 import * as refs from '../git/refs.ts';
 import { repoNameProblem } from '../lib/names.ts';
-import { parseDuration, formatDuration } from '../lib/duration.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { withOwnerNames } from './repo-locks.ts';
+import { checkMirrorEdit, applyMirrorEdit } from './mirrors/edit.ts';
 
 export interface RepoEdit {
   name?: string | undefined;
@@ -29,6 +29,9 @@ export interface RepoEdit {
   has_actions?: boolean | undefined;
   enable_prune?: boolean | undefined;
   mirror_interval?: string | undefined;
+  mirror_username?: string | undefined;
+  mirror_password?: string | undefined;
+  mirror_token?: string | undefined;
   [option: string]: unknown;
 }
 
@@ -50,23 +53,6 @@ async function rename(app: AppContext, repo: RepoRecord, name: string): Promise<
     // The storage path comes from the id, so a rename moves no files.
     await repoStore.update(app.store, repo.id, (r) => { r.name = name; });
   });
-}
-
-/** Mirror settings: Gitea skips them silently for a repository that is not a mirror. */
-function mirrorChanges(app: AppContext, repo: RepoRecord, opts: RepoEdit): Record<string, unknown> {
-  if (!repo.is_mirror) return {};
-  const out: Record<string, unknown> = {};
-  if (opts.enable_prune !== undefined) out.enable_prune = opts.enable_prune;
-  if (opts.mirror_interval !== undefined) {
-    const ms = parseDuration(opts.mirror_interval);
-    if (ms === null) throw new ValidationError(`time: invalid duration "${opts.mirror_interval}"`);
-    const min = app.settings.duration('mirror.MIN_INTERVAL');
-    if (ms !== 0 && ms < min) {
-      throw new ValidationError(`invalid mirror interval: ${formatDuration(ms)} is below minimum interval: ${formatDuration(min)}`);
-    }
-    out.mirror_interval = formatDuration(ms);
-  }
-  return out;
 }
 
 function applyUnits(r: RepoRecord, opts: RepoEdit): void {
@@ -97,7 +83,7 @@ async function checkedDefaultBranch(repo: RepoRecord, gitDir: string, branch: st
 /** Applies the present fields of `opts` to the repository; returns the new record. */
 export async function editRepository(app: AppContext, repo: RepoRecord, opts: RepoEdit): Promise<RepoRecord> {
   if (opts.archived !== undefined && repo.is_mirror) throw new ValidationError('repo is a mirror, cannot archive/un-archive');
-  const mirror = mirrorChanges(app, repo, opts);
+  const mirror = checkMirrorEdit(app, repo, opts);
   if (opts.name !== undefined) await rename(app, repo, opts.name);
   const branch = await checkedDefaultBranch(repo, repoStore.gitDirOf(app.store, repo), opts.default_branch);
   const next = await repoStore.update(app.store, repo.id, (r) => {
@@ -111,8 +97,9 @@ export async function editRepository(app: AppContext, repo: RepoRecord, opts: Re
       r.archived_at = opts.archived ? new Date().toISOString() : null;
     }
     applyUnits(r, opts);
-    Object.assign(r.options, mirror);
+    Object.assign(r.options, mirror?.options);
     r.updated = new Date().toISOString();
   });
+  await applyMirrorEdit(app, repo, mirror);
   return next ?? repo;
 }

@@ -1,7 +1,8 @@
-/** The worker thread: webhook delivery, mirror and schedule loops. Imports only lib and its protocol. */
+/** The worker thread: webhook delivery, mirror and schedule loops. Imports only lib, git (mirror jobs) and its protocol. */
 import { parentPort } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerLoop } from './protocol.ts';
 import { DeliveryLoop } from './delivery/loop.ts';
+import { MirrorLoop } from './mirror/loop.ts';
 
 const port = parentPort;
 if (!port) throw new Error('the worker must run in a worker thread');
@@ -9,6 +10,7 @@ if (!port) throw new Error('the worker must run in a worker thread');
 const paused = new Set<WorkerLoop>();
 const send = (msg: FromWorker): void => port.postMessage(msg);
 const delivery = new DeliveryLoop(send);
+const mirrors = new MirrorLoop(send);
 
 port.on('message', (msg: ToWorker) => {
   switch (msg.type) {
@@ -18,13 +20,18 @@ port.on('message', (msg: ToWorker) => {
     case 'pause':
       for (const l of msg.loops) paused.add(l);
       if (msg.loops.includes('delivery')) delivery.pause();
+      if (msg.loops.includes('mirror')) mirrors.pause();
       break;
     case 'resume':
       for (const l of msg.loops) paused.delete(l);
       if (msg.loops.includes('delivery')) delivery.resume();
+      if (msg.loops.includes('mirror')) mirrors.resume();
       break;
     case 'deliver':
       delivery.receive(msg.job);
+      break;
+    case 'mirror':
+      mirrors.receive(msg.job);
       break;
     case 'stop':
       send({ type: 'stopped' });

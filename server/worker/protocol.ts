@@ -11,12 +11,14 @@ export type ToWorker =
   | { type: 'pause'; loops: WorkerLoop[] }
   | { type: 'resume'; loops: WorkerLoop[] }
   | { type: 'deliver'; job: DeliveryJob }
+  | { type: 'mirror'; job: MirrorJob }
   | { type: 'stop' };
 
 export type FromWorker =
   | { type: 'pong'; id: number }
   | { type: 'delivery-want'; count: number }
   | { type: 'delivery-result'; result: DeliveryResult }
+  | { type: 'mirror-result'; result: MirrorResult }
   | { type: 'stopped' };
 
 export type WorkerLoop = 'delivery' | 'mirror' | 'schedule';
@@ -55,4 +57,43 @@ export interface DeliveryResult {
   /** What was sent, with the Authorization value masked; null when no request could be built. */
   request: { url: string; http_method: string; headers: Record<string, string>; body: string } | null;
   response: { status: number; headers: Record<string, string>; body: string };
+}
+
+/**
+ * One mirror operation, run by the worker's mirror loop with at most `maxConcurrent` git processes at once.
+ * `probe` reads the remote's refs and object format; `pull` fetches the remote's branches and tags into
+ * `gitDir`; `push` pushes `gitDir`'s branches and tags to the remote. The URL carries no credentials: they
+ * come apart in `auth` and reach git through its environment, never its command line or a log.
+ */
+export interface MirrorJob {
+  id: number;
+  kind: 'probe' | 'pull' | 'push';
+  /** The bare repository; "" for a probe. */
+  gitDir: string;
+  url: string;
+  auth: { username: string; password: string } | null;
+  /** pull: delete local branches and tags gone upstream; push: delete remote ones gone here. */
+  prune: boolean;
+  timeoutMs: number;
+  maxConcurrent: number;
+}
+
+/** A ref the operation changed; the all-zero id stands for "absent". */
+export interface MirrorRefChange {
+  ref: string;
+  oldSha: string;
+  newSha: string;
+}
+
+export interface MirrorResult {
+  id: number;
+  ok: boolean;
+  /** git's complaint with credentials masked; "" on success. */
+  error: string;
+  /** pull: the branches and tags that changed. */
+  changes: MirrorRefChange[];
+  /** probe: the remote's object format (sha1 when it cannot tell). */
+  objectFormat: 'sha1' | 'sha256' | null;
+  /** probe: the branch the remote's HEAD points at, when it says. */
+  headBranch: string | null;
 }

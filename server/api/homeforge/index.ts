@@ -6,9 +6,11 @@ import type { RouteDef } from '../v1/route.ts';
 import { sessionRoutes } from './routes-session.ts';
 import { twoFactorRoutes } from './routes-two-factor.ts';
 import { authSourceRoutes } from './routes-auth-sources.ts';
+import { mirrorStatusRoutes } from './routes-mirrors.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
   ...twoFactorRoutes,
   ...authSourceRoutes,
+  ...mirrorStatusRoutes,
 ];

@@ -13,6 +13,7 @@ import { orgRoutes } from './routes-orgs.ts';
 import { orgMemberRoutes } from './routes-org-members.ts';
 import { teamRoutes } from './routes-teams.ts';
 import { collaboratorRoutes } from './routes-collaborators.ts';
+import { mirrorRoutes } from './routes-mirrors.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -28,4 +29,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...watchRoutes,
   ...hookRoutes,
   ...hookDeliveryRoutes,
+  ...mirrorRoutes,
 ];

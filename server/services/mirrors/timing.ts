@@ -1,0 +1,40 @@
+/** Mirror intervals (Go durations, `[mirror] MIN_INTERVAL`) and the retry delay after failures. */
+import type { AppContext } from '../context.ts';
+import { parseDuration, formatDuration } from '../../lib/duration.ts';
+
+/** Why an interval was refused; the caller picks the status (422 for pull mirrors, 400 for push mirrors, as Gitea). */
+export class IntervalError extends Error {}
+
+/** Parses a mirror interval; 0 turns periodic sync off; otherwise it must be at least `[mirror] MIN_INTERVAL`. */
+export function parseInterval(app: AppContext, text: string): number {
+  const ms = parseDuration(text);
+  if (ms === null) throw new IntervalError(`time: invalid duration "${text}"`);
+  const min = app.settings.duration('mirror.MIN_INTERVAL');
+  if (ms !== 0 && ms < min) {
+    throw new IntervalError(`invalid mirror interval: ${text} (${formatDuration(ms)}) is below minimum interval: ${formatDuration(min)}`);
+  }
+  return ms;
+}
+
+/** The interval a new pull mirror gets when none is given: `[mirror] DEFAULT_INTERVAL`, at least MIN_INTERVAL. */
+export function defaultInterval(app: AppContext): number {
+  return Math.max(app.settings.duration('mirror.DEFAULT_INTERVAL'), app.settings.duration('mirror.MIN_INTERVAL'));
+}
+
+const DAY = 24 * 3_600_000;
+
+/**
+ * How long to wait after `failures` failures in a row: MIN_INTERVAL, doubling with each further failure,
+ * capped at a day (or the interval, when longer). A failing upstream is retried, never hammered.
+ */
+export function retryDelay(app: AppContext, failures: number, intervalMs: number): number {
+  const base = Math.max(app.settings.duration('mirror.MIN_INTERVAL'), 1000);
+  const cap = Math.max(DAY, intervalMs);
+  return Math.min(base * 2 ** Math.min(Math.max(failures - 1, 0), 30), cap);
+}
+
+/** When the next scheduled run is due after a run that ended `now`: 0 (never) when periodic runs are off. */
+export function nextDue(app: AppContext, now: number, intervalMs: number, failures: number): number {
+  if (intervalMs === 0) return 0;
+  return now + (failures > 0 ? retryDelay(app, failures, intervalMs) : intervalMs);
+}

@@ -1,0 +1,76 @@
+/** Runs one mirror job with the system git: probe (ls-remote), pull (fetch) or push. */
+import os from 'node:os';
+import { runGit, type GitResult } from '../../git/process.ts';
+import { listRefs } from '../../git/refs.ts';
+import type { MirrorJob, MirrorRefChange, MirrorResult } from '../protocol.ts';
+import { maskSecrets } from './mask.ts';
+
+const MIRROR_REFSPECS = ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'];
+const TRACE_LINE = /^\d\d:\d\d:\d\d\.\d+ /;
+
+/** Credentials reach git as an Authorization header through its environment, never its command line. */
+function authEnv(job: MirrorJob): Record<string, string> {
+  if (!job.auth) return {};
+  const basic = Buffer.from(`${job.auth.username}:${job.auth.password}`).toString('base64');
+  return { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}` };
+}
+
+class JobFailed extends Error {}
+
+async function run(job: MirrorJob, args: string[], extraEnv: Record<string, string> = {}): Promise<GitResult> {
+  const started = Date.now();
+  const opts = { env: { ...authEnv(job), ...extraEnv }, timeoutMs: job.timeoutMs, ...(job.gitDir ? { gitDir: job.gitDir } : { cwd: os.tmpdir() }) };
+  const r = await runGit(args, opts);
+  if (r.code === 0) return r;
+  if (Date.now() - started >= job.timeoutMs - 50) throw new JobFailed(`git ${args[0]} timed out after ${Math.round(job.timeoutMs / 1000)}s`);
+  const text = r.stderr.split('\n').filter((l) => l.trim() && !TRACE_LINE.test(l)).join('\n').trim();
+  throw new JobFailed(text.slice(0, 2000) || `git ${args[0]} failed with status ${r.code}`);
+}
+
+async function snapshot(gitDir: string): Promise<Map<string, string>> {
+  const refs = [...(await listRefs(gitDir, 'refs/heads/')), ...(await listRefs(gitDir, 'refs/tags/'))];
+  return new Map(refs.map((r) => [r.ref, r.sha]));
+}
+
+/** The refs whose value differs between two snapshots, in ref order. */
+export function diffRefs(before: Map<string, string>, after: Map<string, string>, zero: string): MirrorRefChange[] {
+  const names = [...new Set([...before.keys(), ...after.keys()])].sort();
+  return names
+    .map((ref) => ({ ref, oldSha: before.get(ref) ?? zero, newSha: after.get(ref) ?? zero }))
+    .filter((c) => c.oldSha !== c.newSha);
+}
+
+async function pull(job: MirrorJob): Promise<Partial<MirrorResult>> {
+  const before = await snapshot(job.gitDir);
+  await run(job, ['fetch', '--quiet', '--no-write-fetch-head', ...(job.prune ? ['--prune'] : []), job.url, ...MIRROR_REFSPECS]);
+  const after = await snapshot(job.gitDir);
+  const format = (await runGit(['rev-parse', '--show-object-format'], { gitDir: job.gitDir })).stdout.toString().trim();
+  return { changes: diffRefs(before, after, '0'.repeat(format === 'sha256' ? 64 : 40)) };
+}
+
+async function push(job: MirrorJob): Promise<Partial<MirrorResult>> {
+  await run(job, ['push', '--quiet', '--force', ...(job.prune ? ['--prune'] : []), job.url, ...MIRROR_REFSPECS]);
+  return {};
+}
+
+/** Reads the remote's refs; the object format comes from the protocol's capabilities, so an empty remote tells it too. */
+async function probe(job: MirrorJob): Promise<Partial<MirrorResult>> {
+  const r = await run(job, ['-c', 'protocol.version=2', 'ls-remote', '--symref', job.url], { GIT_TRACE_PACKET: '1' });
+  const announced = /< object-format=(sha1|sha256)/.exec(r.stderr)?.[1] as 'sha1' | 'sha256' | undefined;
+  const lines = r.stdout.toString('utf8').split('\n').filter(Boolean);
+  const firstId = lines.find((l) => /^[0-9a-f]{40,64}\t/.test(l))?.split('\t')[0];
+  const head = lines.map((l) => /^ref: refs\/heads\/(.+)\tHEAD$/.exec(l)?.[1]).find(Boolean) ?? null;
+  return { objectFormat: announced ?? (firstId?.length === 64 ? 'sha256' : 'sha1'), headBranch: head };
+}
+
+/** Runs the job; never throws: a failure comes back as `ok: false` with git's words, credentials masked. */
+export async function runMirrorJob(job: MirrorJob): Promise<MirrorResult> {
+  const base: MirrorResult = { id: job.id, ok: true, error: '', changes: [], objectFormat: null, headBranch: null };
+  try {
+    const part = job.kind === 'probe' ? await probe(job) : job.kind === 'pull' ? await pull(job) : await push(job);
+    return { ...base, ...part };
+  } catch (err) {
+    const text = err instanceof JobFailed ? err.message : String(err);
+    return { ...base, ok: false, error: maskSecrets(text, job.auth ? [job.auth.password] : []) };
+  }
+}
