@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import type { RepoRecord } from '../store/records.ts';
 import { BadRequestError, NotFoundError } from '../lib/errors.ts';
 import { streamArchive, type ArchiveFormat } from '../git/archive.ts';
+import type { Commit } from '../git/objects.ts';
 import { entryAtPath, treePathSegments } from '../git/read.ts';
 import { gitDirFor, readerFor } from './repo-cache.ts';
 import { resolveRef } from './repo-read.ts';
@@ -25,14 +26,14 @@ export async function prepareArchive(app: AppContext, repo: RepoRecord, archive:
   if (!hit) throw new BadRequestError(`unknown format: ${archive}`);
   const [ext, format] = hit;
   const refName = archive.slice(0, -ext.length);
-  let commitId: string;
+  let commit: Commit;
   try {
-    commitId = (await resolveRef(app, repo, refName)).commit.id;
+    commit = (await resolveRef(app, repo, refName)).commit;
   } catch (err) {
     if (err instanceof NotFoundError) throw new NotFoundError(`unrecognized repository reference: ${refName}`);
     throw err;
   }
-  const commit = (await resolveRef(app, repo, commitId)).commit;
+  const commitId = commit.id;
   const clean: string[] = [];
   for (const p of paths) {
     const segs = treePathSegments(p);

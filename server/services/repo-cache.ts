@@ -29,14 +29,20 @@ interface RepoEntry {
 interface HostCache {
   pool: CatFilePool;
   repos: Map<number, RepoEntry>;
+  /** git processes (other than the readers) running now, and the ones waiting for a slot. */
+  running: number;
+  waiting: (() => void)[];
 }
+
+/** At most this many short-lived git processes run at once per host (a directory listing asks for one per entry). */
+const MAX_GIT_PROCESSES = 8;
 
 const hosts = new WeakMap<AppContext, HostCache>();
 
 function hostCache(app: AppContext): HostCache {
   let c = hosts.get(app);
   if (!c) {
-    const made: HostCache = { pool: new CatFilePool(), repos: new Map() };
+    const made: HostCache = { pool: new CatFilePool(), repos: new Map(), running: 0, waiting: [] };
     hosts.set(app, made);
     // Every ref-changing write ends in an event (push, create, delete, repository): drop the repository's
     // entry then too, so a write path that does not call invalidateRepo itself still never leaves stale refs.
@@ -93,6 +99,20 @@ export function cached<T>(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storag
     if (oldest !== undefined) e.values.delete(oldest);
   }
   return p;
+}
+
+/** Runs `fn` (which spawns a git process) when one of the host's git process slots is free. */
+export async function limitGit<T>(app: AppContext, fn: () => Promise<T>): Promise<T> {
+  const c = hostCache(app);
+  if (c.running >= MAX_GIT_PROCESSES) await new Promise<void>((resolve) => c.waiting.push(resolve));
+  else c.running++;
+  try {
+    return await fn();
+  } finally {
+    const next = c.waiting.shift();
+    if (next) next();
+    else c.running--;
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import type { RepoRecord } from '../store/records.ts';
 import { NotFoundError, ConflictError } from '../lib/errors.ts';
 import { parseCommit, parseTag, hexLength, formatOfId, type Commit } from '../git/objects.ts';
 import { countCommits, listCommitIds, changedFiles, lastCommitOf, type ChangedFile, type RefEntry } from '../git/read.ts';
-import { cached, gitDirFor, readerFor, refsOf } from './repo-cache.ts';
+import { cached, gitDirFor, limitGit, readerFor, refsOf } from './repo-cache.ts';
 
 export type RefKind = 'branch' | 'tag' | 'commit';
 
@@ -39,10 +39,12 @@ export function getCommit(app: AppContext, repo: RepoRecord, id: string): Promis
 export async function peelToCommit(app: AppContext, repo: RepoRecord, id: string): Promise<Commit | null> {
   let cur = id;
   for (let depth = 0; depth < 10; depth++) {
-    const obj = await readerFor(app, repo).read(cur);
+    // info first: an id naming a (possibly huge) blob or tree is never read into memory
+    const info = await readerFor(app, repo).info(cur);
+    if (info?.type === 'commit') return getCommit(app, repo, info.id);
+    if (info?.type !== 'tag') return null;
+    const obj = await readerFor(app, repo).read(info.id);
     if (!obj) return null;
-    if (obj.type === 'commit') return getCommit(app, repo, obj.id);
-    if (obj.type !== 'tag') return null;
     cur = parseTag(obj.id, obj.data).object;
   }
   return null;
@@ -102,22 +104,22 @@ export interface CommitPage {
 export async function listCommits(app: AppContext, repo: RepoRecord, from: Commit, page: number, limit: number, path?: string): Promise<CommitPage> {
   const gitDir = gitDirFor(app, repo);
   const p = path ?? '';
-  const total = await cached(app, repo, `count:${from.id}:${p}`, () => countCommits(gitDir, from.id, p || undefined));
+  const total = await cached(app, repo, `count:${from.id}:${p}`, () => limitGit(app, () => countCommits(gitDir, from.id, p || undefined)));
   if (p && total === 0) throw new NotFoundError('FileCommitsCount');
-  const ids = await cached(app, repo, `page:${from.id}:${p}:${page}:${limit}`, () => listCommitIds(gitDir, from.id, (page - 1) * limit, limit, p || undefined));
+  const ids = await cached(app, repo, `page:${from.id}:${p}:${page}:${limit}`, () => limitGit(app, () => listCommitIds(gitDir, from.id, (page - 1) * limit, limit, p || undefined)));
   const commits = await Promise.all(ids.map((id) => getCommit(app, repo, id)));
   return { commits: commits.filter((c): c is Commit => !!c), total };
 }
 
 /** Files the commit changed against its first parent, with line counts. */
 export function commitChanges(app: AppContext, repo: RepoRecord, commit: Commit): Promise<ChangedFile[]> {
-  return cached(app, repo, `changes:${commit.id}`, () => changedFiles(gitDirFor(app, repo), commit.id, commit.parents[0] ?? null));
+  return cached(app, repo, `changes:${commit.id}`, () => limitGit(app, () => changedFiles(gitDirFor(app, repo), commit.id, commit.parents[0] ?? null)));
 }
 
 /** The newest commit at or before `from` that touched `path` ("" = the whole tree). */
 export async function lastCommitOfPath(app: AppContext, repo: RepoRecord, from: Commit, path: string): Promise<Commit> {
   if (!path) return from;
-  const id = await cached(app, repo, `last:${from.id}:${path}`, () => lastCommitOf(gitDirFor(app, repo), from.id, path));
+  const id = await cached(app, repo, `last:${from.id}:${path}`, () => limitGit(app, () => lastCommitOf(gitDirFor(app, repo), from.id, path)));
   return (id && (await getCommit(app, repo, id))) || from;
 }
 
@@ -129,7 +131,7 @@ export async function requireNotEmpty(app: AppContext, repo: RepoRecord): Promis
 /** Every branch and tag ref (GET /git/refs), by name, with the type of the object each points at; 404 when none. */
 export async function listGitRefs(app: AppContext, repo: RepoRecord, prefix = ''): Promise<RefEntry[]> {
   const want = prefix ? `refs/${prefix.replace(/^refs\//, '')}` : 'refs/';
-  const refs = (await refsOf(app, repo)).refs.filter((r) => r.name === want || r.name.startsWith(want.endsWith('/') ? want : `${want}/`) || r.name.startsWith(want));
+  const refs = (await refsOf(app, repo)).refs.filter((r) => r.name.startsWith(want));
   if (!refs.length) throw new NotFoundError();
   return [...refs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -4,7 +4,7 @@ import type { RepoRecord } from '../store/records.ts';
 import { BadRequestError, NotFoundError } from '../lib/errors.ts';
 import { parseCommit, parseTag } from '../git/objects.ts';
 import { lsTreeRecursive, readTree, type LsTreeEntry } from '../git/read.ts';
-import { cached, gitDirFor, readerFor } from './repo-cache.ts';
+import { cached, gitDirFor, limitGit, readerFor } from './repo-cache.ts';
 import { resolveRef } from './repo-read.ts';
 
 export interface TreePage {
@@ -19,10 +19,14 @@ export interface TreePage {
 /** The tree named by a tree id, a commit id, a tag or a branch; 400 when it names nothing, as Gitea answers. */
 async function treeIdOf(app: AppContext, repo: RepoRecord, sha: string): Promise<string> {
   const reader = readerFor(app, repo);
-  let obj = /^[0-9a-f]{4,64}$/i.test(sha) ? await reader.read(sha.toLowerCase()) : null;
-  for (let depth = 0; obj && obj.type === 'tag' && depth < 10; depth++) obj = await reader.read(parseTag(obj.id, obj.data).object);
-  if (obj?.type === 'tree') return obj.id;
-  if (obj?.type === 'commit') return parseCommit(obj.id, obj.data).tree;
+  let info = /^[0-9a-f]{4,64}$/i.test(sha) ? await reader.info(sha.toLowerCase()) : null;
+  for (let depth = 0; info?.type === 'tag' && depth < 10; depth++) {
+    const tag = await reader.read(info.id);
+    info = tag ? await reader.info(parseTag(tag.id, tag.data).object) : null;
+  }
+  if (info?.type === 'tree') return info.id;
+  const commit = info?.type === 'commit' ? await reader.read(info.id) : null;
+  if (commit) return parseCommit(commit.id, commit.data).tree;
   try {
     return (await resolveRef(app, repo, sha)).commit.tree;
   } catch (err) {
@@ -39,7 +43,7 @@ export async function getTree(app: AppContext, repo: RepoRecord, sha: string, re
   const p = Math.max(1, page);
   const treeId = await treeIdOf(app, repo, sha);
   const all = await cached(app, repo, `tree:${treeId}:${recursive}`, async () => {
-    if (recursive) return lsTreeRecursive(gitDirFor(app, repo), treeId);
+    if (recursive) return limitGit(app, () => lsTreeRecursive(gitDirFor(app, repo), treeId));
     const reader = readerFor(app, repo);
     return Promise.all((await readTree(reader, repo.object_format, treeId)).map(async (e) => ({
       mode: e.mode.padStart(6, '0'), type: e.type, id: e.id, path: e.name, size: e.type === 'blob' ? (await reader.info(e.id))?.size ?? 0 : 0,
