@@ -100,5 +100,22 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
       assert.equal((await h.api('GET', '/repos/root/pub/subscription', { auth: strangerToken })).status, 404);
       assert.equal((await h.api('GET', '/user/subscriptions')).status, 401);
     });
+
+    test('an empty repository: empty lists, 409 for history, 404 for files and archives', async () => {
+      assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'empty', object_format_name: format } })).status, 201);
+      const branches = await h.api('GET', '/repos/root/empty/branches');
+      assert.equal(branches.status, 200);
+      assert.deepEqual(branches.body, []);
+      assert.equal(branches.headers.get('x-total-count'), '0');
+      assert.deepEqual((await h.api('GET', '/repos/root/empty/tags')).body, []);
+      assert.deepEqual((await h.api('GET', '/repos/root/empty/contents')).body, []);
+      const commits = await h.api('GET', '/repos/root/empty/commits');
+      assert.equal(commits.status, 409);
+      assert.equal(commits.body.message, 'Git Repository is empty.');
+      assert.equal((await h.api('GET', '/repos/root/empty/contents/README.md')).status, 404);
+      assert.equal((await h.api('GET', '/repos/root/empty/raw/README.md')).status, 404);
+      assert.equal((await h.api('GET', '/repos/root/empty/archive/main.zip')).status, 404);
+      assert.equal((await h.api('POST', '/repos/root/empty/branches', { auth: token, body: { new_branch_name: 'x' } })).status, 404);
+    });
   });
 }
