@@ -1,26 +1,14 @@
 /**
- * Webhook benchmark (not part of npm test): deliveries per second to a loopback receiver, and the cost of
- * storing one hook task with 100 and with 100,000 tasks already stored (the ratio should stay under 1.5).
- * Run: node --import tsx test/bench/webhooks.ts
+ * Webhooks: deliveries per second to a loopback receiver, and request latency while the only hook's target
+ * takes 10 s to answer, beside a host with a target that answers at once and one with no hook (same run).
+ * Hosts run in this process (the events are emitted as push processing emits them).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { startHost, createToken, ADMIN } from '../helpers/host.ts';
-import { startReceiver } from '../webhooks/receiver.ts';
+import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
+import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { pushPayload, makeHook } from '../webhooks/fixtures.ts';
-import { openStore, flushStore, type Store } from '../../server/store/index.ts';
-import * as taskStore from '../../server/store/hook-tasks.ts';
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const PAYLOAD = JSON.stringify(pushPayload('main'), null, 2);
-
-const newTask = (hookId: number) => (id: number) => ({
-  id, hook_id: hookId, uuid: randomUUID(), payload_content: PAYLOAD, payload_version: 2 as const, event_type: 'push',
-  is_delivered: true, delivered: Date.now(), is_succeed: true, request_content: null, response_content: null,
-});
+import { fmt, median, percentile, ratio } from './lib/stats.ts';
+import type { AreaResult, BenchOptions } from './report.ts';
 
 async function deliveriesPerSecond(n: number): Promise<number> {
   const rx = await startReceiver();
@@ -38,44 +26,58 @@ async function deliveriesPerSecond(n: number): Promise<number> {
   }
 }
 
-async function timedInsert(store: Store, hookId: number): Promise<number> {
+interface Side { name: string; h: TestHost; token: string; push: number[]; api: number[] }
+
+async function side(name: string, target: Receiver | null): Promise<Side> {
+  const h = await startHost();
+  const token = await createToken(h, ADMIN.username, ADMIN.password);
+  if (target) await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: target.url, content_type: 'json' } });
+  return { name, h, token, push: [], api: [] };
+}
+
+/** One push event (emitted and stored, as push processing does) and one API request, each timed. */
+async function step(s: Side, n: number): Promise<void> {
   const t0 = performance.now();
-  await taskStore.insert(store, hookId, newTask(hookId));
-  return performance.now() - t0;
+  await s.h.app.events.emit({ name: 'push', repoId: 1, ownerId: 1, branch: 'main', payload: pushPayload('main', n) });
+  const t1 = performance.now();
+  const res = await s.h.api('GET', '/user', { auth: s.token });
+  s.push.push(t1 - t0);
+  s.api.push(performance.now() - t1);
+  if (res.status !== 200) throw new Error(`GET /user answered ${res.status}`);
 }
 
-async function fill(store: Store, hookId: number, count: number): Promise<void> {
-  // Concurrent inserts into one partition coalesce into one write, so filling is quick.
-  for (let done = 0; done < count; done += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, count - done) }, () => taskStore.insert(store, hookId, newTask(hookId))));
-  }
-}
-
-/** Two stores side by side, one with 100 tasks and one with 100,000, stored into in turn so both see the same disk. */
-async function storeCosts(samples = 300): Promise<{ small: number; large: number }> {
-  const dirs = [await mkdtemp(path.join(tmpdir(), 'homeforge-bench-')), await mkdtemp(path.join(tmpdir(), 'homeforge-bench-'))];
+async function slowTarget(steps: number): Promise<Side[]> {
+  const slow = await startReceiver({ delayMs: 10_000 });
+  const fast = await startReceiver();
+  const sides = [await side('no hook', null), await side('target answering at once', fast), await side('target sleeping 10 s', slow)];
   try {
-    const [small, large] = [await openStore(dirs[0]!), await openStore(dirs[1]!)];
-    await fill(small, 1, 100);
-    await fill(large, 1, 100_000);
-    await flushStore(large);
-    await new Promise((r) => setTimeout(r, 3000));
-    const times: [number[], number[]] = [[], []];
-    for (let i = 0; i < samples; i++) {
-      times[0].push(await timedInsert(small, 1));
-      times[1].push(await timedInsert(large, 1));
-    }
-    return { small: median(times[0]), large: median(times[1]) };
+    for (let n = 0; n < steps; n++) for (const s of sides) await step(s, n);
+    return sides;
   } finally {
-    for (const d of dirs) await rm(d, { recursive: true, force: true });
+    for (const s of sides) await s.h.stop();
+    slow.delayMs = 0;
+    await Promise.all([slow.close(), fast.close()]);
   }
 }
 
-const rate = await deliveriesPerSecond(500);
-console.log(`deliveries per second (500 push events, gitea kind, signed): ${rate.toFixed(1)}`);
-const { small, large } = await storeCosts();
-console.log(`store one task: ${small.toFixed(3)} ms with ~100 stored, ${large.toFixed(3)} ms with ~100,000 stored, ratio ${(large / small).toFixed(2)}`);
-if (large / small >= 1.5) {
-  console.error('FAIL: storing a task grows with the number stored');
-  process.exitCode = 1;
+/** Runs the webhook benchmark. */
+export async function runWebhooks(o: BenchOptions): Promise<AreaResult> {
+  const n = o.quick ? 100 : 500;
+  const rate = await deliveriesPerSecond(n);
+  const sides = await slowTarget(o.quick ? 50 : 300);
+  const none = sides[0]!;
+  const rows = sides.map((s) => [s.name, fmt(median(s.push)), fmt(percentile(s.push, 99)), fmt(median(s.api)), fmt(percentile(s.api, 99)), ratio(median(s.api), median(none.api))]);
+  return {
+    area: 'webhooks',
+    title: 'Webhooks',
+    tables: [
+      { title: 'Delivery rate', columns: ['events', 'deliveries per second'], rows: [[String(n), fmt(rate)]] },
+      { title: 'Latency beside a slow target (ms)', columns: ['host', 'push event p50', 'push event p99', 'GET /user p50', 'GET /user p99', 'API vs no hook'], rows },
+    ],
+    notes: [
+      `Delivery rate: ${n} push events to one signed gitea-kind user hook, a loopback receiver answering at once; from the first emit to the last request received.`,
+      `Slow target: ${none.push.length} steps on three hosts in turn; each step stores one push event (its hook task) and then makes one API request.`,
+    ],
+    data: { deliveriesPerSecond: rate, sides: sides.map((s) => ({ name: s.name, push: s.push, api: s.api })) },
+  };
 }

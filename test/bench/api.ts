@@ -1,0 +1,93 @@
+/**
+ * API: requests per second and p50/p99 latency of four Homeforge routes with 2 and 32 concurrent clients
+ * (autocannon), beside a bare express "hello" route as the ceiling, all in one run, interleaved.
+ */
+import autocannon from 'autocannon';
+import path from 'node:path';
+import { adminToken, api, spawnServer, startHostProcess, type ServerProcess } from './lib/proc.ts';
+import { fmt, percentile } from './lib/stats.ts';
+import type { AreaResult, BenchOptions } from './report.ts';
+
+interface Target {
+  name: string;
+  url: string;
+  opts: Partial<autocannon.Options>;
+}
+
+interface Figures { rps: number; p50: number; p99: number; errors: number; requests: number }
+
+function targets(host: ServerProcess, hello: ServerProcess, token: string): Target[] {
+  const headers = { authorization: `token ${token}`, 'content-type': 'application/json' };
+  const v1 = `${host.url}/api/v1`;
+  let n = 0;
+  return [
+    { name: 'hello (bare express, ceiling)', url: `${hello.url}/hello`, opts: {} },
+    { name: 'GET /repos/{o}/{r}', url: `${v1}/repos/root/bench`, opts: { headers } },
+    { name: 'GET /repos/search', url: `${v1}/repos/search?q=bench&limit=10`, opts: { headers } },
+    { name: 'GET /repos/{o}/{r}/contents/{path}', url: `${v1}/repos/root/bench/contents/README.md`, opts: { headers } },
+    { name: 'PATCH /repos/{o}/{r} (store write)', url: `${v1}/repos/root/bench`, opts: { method: 'PATCH', headers, body: JSON.stringify({ description: 'edited' }) } },
+    {
+      name: 'POST /repos/{o}/{r}/branches (git + store write)',
+      url: `${v1}/repos/root/bench/branches`,
+      opts: {
+        requests: [{
+          method: 'POST', headers,
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ new_branch_name: `bench-${++n}`, old_branch_name: 'main' }) }),
+        }],
+      },
+    },
+  ];
+}
+
+/** Runs autocannon on one target; latencies are taken from each 2xx response (autocannon's own are whole ms). */
+function load(t: Target, connections: number, seconds: number): Promise<Figures> {
+  const times: number[] = [];
+  return new Promise((resolve, reject) => {
+    const inst = autocannon({ url: t.url, connections, duration: seconds, ...t.opts }, (err, r) => {
+      if (err) reject(err);
+      else resolve({ rps: r.requests.average, p50: percentile(times, 50), p99: percentile(times, 99), errors: r.errors + r.timeouts + r.non2xx, requests: r.requests.total });
+    });
+    inst.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => { if (status < 300) times.push(ms); });
+  });
+}
+
+/** A host with an initialised repository `root/bench` and a few more named bench-* for the search. */
+async function seed(host: ServerProcess, token: string, extra: number): Promise<void> {
+  await api(host.url, 'POST', '/user/repos', token, { name: 'bench', auto_init: true, description: 'benchmark repository' });
+  for (let i = 0; i < extra; i++) await api(host.url, 'POST', '/user/repos', token, { name: `bench-${i}`, description: `search fodder ${i}` });
+}
+
+/** Runs the API benchmark. */
+export async function runApi(o: BenchOptions): Promise<AreaResult> {
+  const seconds = o.quick ? 1 : 4;
+  const host = await startHostProcess(path.join(o.tmp, 'host'));
+  const hello = await spawnServer(['--import', 'tsx', 'test/bench/lib/hello-server.ts'], { probe: '/hello' });
+  const rows: string[][] = [];
+  const data: Record<string, Record<number, Figures>> = {};
+  try {
+    const token = await adminToken(host.url);
+    await seed(host, token, o.quick ? 3 : 20);
+    const list = targets(host, hello, token);
+    for (const t of list) await load(t, 2, 1);
+    for (const c of [2, 32]) {
+      for (const t of list) (data[t.name] ??= {})[c] = await load(t, c, seconds);
+      const ceiling = data[list[0]!.name]![c]!;
+      for (const t of list) {
+        const f = data[t.name]![c]!;
+        rows.push([t.name, String(c), fmt(f.rps), fmt(f.p50), fmt(f.p99), `${((f.rps / ceiling.rps) * 100).toFixed(0)}%`, String(f.errors)]);
+      }
+    }
+  } finally {
+    await Promise.all([host.stop(), hello.stop()]);
+  }
+  return {
+    area: 'api',
+    title: 'API: throughput and latency (autocannon)',
+    tables: [{ title: 'Requests per second and latency (ms)', columns: ['route', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'errors'], rows }],
+    notes: [
+      `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores.`,
+      'Writes: the POST creates a branch from main with a new name per request (git ref, branch record, create event); the PATCH changes the repository description (one store write, no git). There is no issues store yet, so no issue POST.',
+    ],
+    data,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Idle host: time from spawn to the first answered request and resident memory at rest, for the host as
+ * `npm start` runs it (TypeScript through tsx) and as compiled JavaScript (what a packaged build runs).
+ */
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { runCommand } from './lib/command.ts';
+import { REPO_ROOT, rssOf, startHostProcess } from './lib/proc.ts';
+import { fmt, mb, median } from './lib/stats.ts';
+import type { AreaResult, BenchOptions } from './report.ts';
+
+const TARGET = { rssMiB: 80, startMs: 1000 };
+
+interface Variant { name: string; entry: string[]; cwd: string }
+interface Sample { ms: number; rss: number }
+
+/** Compiles server/ with the build config into `dir` (beside a link to node_modules, so imports resolve). */
+async function compile(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  const out = path.join(dir, 'dist');
+  const cli = path.join(out, 'server/cli.js');
+  // tsc still emits when a file has a type error; only a missing entry point stops this benchmark.
+  await runCommand(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out], REPO_ROOT)
+    .catch((err: unknown) => { if (!existsSync(cli)) throw err; });
+  return cli;
+}
+
+async function sample(v: Variant, dataDir: string, settleMs: number): Promise<Sample> {
+  const host = await startHostProcess(dataDir, v.entry, v.cwd);
+  try {
+    await new Promise((r) => setTimeout(r, settleMs));
+    return { ms: host.startMs, rss: rssOf(host.pid) };
+  } finally {
+    await host.stop();
+  }
+}
+
+/** Runs the idle-host benchmark. */
+export async function runIdle(o: BenchOptions): Promise<AreaResult> {
+  const cli = await compile(path.join(o.tmp, 'build'));
+  const variants: Variant[] = [
+    { name: 'from source (node --import tsx server/cli.ts)', entry: ['--import', 'tsx', 'server/cli.ts'], cwd: REPO_ROOT },
+    { name: 'compiled (node dist/server/cli.js)', entry: [cli], cwd: path.dirname(cli) },
+  ];
+  const rounds = o.quick ? 2 : 5;
+  const settle = o.quick ? 1000 : 2000;
+  const samples = variants.map(() => [] as Sample[]);
+  const first = variants.map(() => 0);
+  for (const [k, v] of variants.entries()) first[k] = (await sample(v, path.join(o.tmp, `data-${k}`), settle)).ms;
+  for (let r = 0; r < rounds; r++) for (const [k, v] of variants.entries()) samples[k]!.push(await sample(v, path.join(o.tmp, `data-${k}`), settle));
+  const rows = variants.map((v, k) => {
+    const [ms, rss] = [median(samples[k]!.map((s) => s.ms)), mb(median(samples[k]!.map((s) => s.rss)))];
+    return [v.name, fmt(first[k]!), fmt(ms), ms < TARGET.startMs ? 'yes' : 'no', fmt(rss), rss < TARGET.rssMiB ? 'yes' : 'no'];
+  });
+  return {
+    area: 'idle',
+    title: 'Idle host',
+    tables: [{
+      title: `Start-up and resident memory (targets: under ${TARGET.startMs} ms, under ${TARGET.rssMiB} MiB)`,
+      columns: ['host', 'first start ms', 'start-up ms', 'under 1 s', 'idle RSS MiB', `under ${TARGET.rssMiB} MiB`],
+      rows,
+    }],
+    notes: [
+      `Start-up: from spawn to the first answered GET /api/v1/version, median of ${rounds} restarts on the same data dir (the first start, which also creates the administrator, is shown apart). RSS: the process (all threads, the webhook worker included) ${settle / 1000} s after that answer.`,
+    ],
+    data: { variants: variants.map((v, k) => ({ name: v.name, first: first[k], samples: samples[k] })) },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Transport: clone and push of a generated repository through Homeforge and through `git http-backend`
+ * behind a minimal CGI server, alternately, same data, same machine; SHA1 and SHA256. Also the host's
+ * resident memory during pushes and clones (a push must stream, not buffer).
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { gitSandbox, type GitSandbox } from '../helpers/git.ts';
+import { generateRepo, type ObjectFormat } from './lib/gen-repo.ts';
+import { adminToken, api, ADMIN, rssOf, rssSampler, spawnServer, startHostProcess, type ServerProcess } from './lib/proc.ts';
+import { fmt, mb, median, ratio, timed } from './lib/stats.ts';
+import type { AreaResult, BenchOptions } from './report.ts';
+
+const TARGET = 1.1;
+
+interface Side {
+  name: 'homeforge' | 'http-backend';
+  /** Prepares an empty repository and returns its push URL. */
+  create(name: string, format: ObjectFormat): Promise<string>;
+  /** The clone URL of a repository. */
+  url(name: string): string;
+}
+
+interface Timings { push: Record<string, number[]>; clone: Record<string, number[]>; peakPush: number; peakClone: number }
+
+function homeforgeSide(host: ServerProcess, token: string): Side {
+  const auth = `${ADMIN.username}:${token}@`;
+  return {
+    name: 'homeforge',
+    create: async (name, format) => {
+      await api(host.url, 'POST', '/user/repos', token, { name, object_format_name: format });
+      return host.url.replace('://', `://${auth}`) + `/${ADMIN.username}/${name}.git`;
+    },
+    url: (name) => `${host.url}/${ADMIN.username}/${name}.git`,
+  };
+}
+
+function backendSide(cgi: ServerProcess, root: string, git: GitSandbox): Side {
+  return {
+    name: 'http-backend',
+    create: async (name, format) => {
+      const dir = path.join(root, `${name}.git`);
+      await git.ok(['init', '--bare', '-q', `--object-format=${format}`, '-b', 'main', dir]);
+      await git.ok(['-C', dir, 'config', 'http.receivepack', 'true']);
+      return `${cgi.url}/${name}.git`;
+    },
+    url: (name) => `${cgi.url}/${name}.git`,
+  };
+}
+
+/** Pushes then clones `rounds` times per side, alternating which side goes first. */
+async function measure(sides: Side[], src: string, format: ObjectFormat, rounds: number, git: GitSandbox, host: ServerProcess, tmp: string): Promise<Timings> {
+  const t: Timings = { push: {}, clone: {}, peakPush: 0, peakClone: 0 };
+  for (const s of sides) [t.push[s.name], t.clone[s.name]] = [[], []];
+  for (let r = 0; r < rounds; r++) {
+    for (const s of r % 2 ? [...sides].reverse() : sides) {
+      const url = await s.create(`push-${format}-${r}`, format);
+      const sampler = rssSampler(host.pid);
+      t.push[s.name]!.push(await timed(() => git.ok(['-C', src, 'push', '-q', url, 'refs/heads/main:refs/heads/main'])));
+      if (s.name === 'homeforge') t.peakPush = Math.max(t.peakPush, sampler.stop()); else sampler.stop();
+    }
+  }
+  const head = (await git.ok(['-C', src, 'rev-parse', 'main'])).trim();
+  for (let r = 0; r < rounds; r++) {
+    for (const s of r % 2 ? [...sides].reverse() : sides) {
+      const dest = path.join(tmp, `clone-${s.name}-${format}-${r}`);
+      const sampler = rssSampler(host.pid);
+      t.clone[s.name]!.push(await timed(() => git.ok(['clone', '--bare', '-q', s.url(`push-${format}-0`), dest])));
+      if (s.name === 'homeforge') t.peakClone = Math.max(t.peakClone, sampler.stop()); else sampler.stop();
+      const got = (await git.ok(['-C', dest, 'rev-parse', 'main'])).trim();
+      if (got !== head) throw new Error(`${s.name} ${format} clone has main at ${got}, expected ${head}`);
+      await rm(dest, { recursive: true, force: true });
+    }
+  }
+  return t;
+}
+
+/** Runs the transport benchmark. */
+export async function runTransport(o: BenchOptions): Promise<AreaResult> {
+  const size = o.quick ? { commits: 300, bytes: 3 * 2 ** 20, rounds: 1 } : { commits: 5000, bytes: 50 * 2 ** 20, rounds: 5 };
+  const root = o.tmp;
+  const cgiRoot = path.join(root, 'cgi');
+  await mkdir(cgiRoot, { recursive: true });
+  const git = await gitSandbox();
+  const host = await startHostProcess(path.join(root, 'host'));
+  const cgi = await spawnServer(['--import', 'tsx', 'test/bench/lib/cgi-server.ts', '--root', cgiRoot], { probe: '/' });
+  const rows: string[][] = [];
+  const data: Record<string, unknown> = { ...size };
+  const notes: string[] = [];
+  try {
+    const sides = [homeforgeSide(host, await adminToken(host.url)), backendSide(cgi, cgiRoot, git)];
+    const idle = rssOf(host.pid);
+    for (const format of ['sha1', 'sha256'] as const) {
+      const src = path.join(root, `src-${format}.git`);
+      await generateRepo(src, format, size.commits, size.bytes);
+      const t = await measure(sides, src, format, size.rounds, git, host, root);
+      for (const op of ['clone', 'push'] as const) {
+        const [h, b] = [median(t[op].homeforge!), median(t[op]['http-backend']!)];
+        rows.push([format, op, fmt(h), fmt(b), ratio(h, b), h / b <= TARGET ? 'yes' : 'no']);
+        if (h / b > TARGET) notes.push(`${format} ${op} misses the ${TARGET}× target (${ratio(h, b)}).`);
+      }
+      data[format] = { ...t, idleRss: idle };
+      const rise = t.peakPush - idle;
+      notes.push(`${format}: host RSS ${fmt(mb(idle))} MiB before, peak ${fmt(mb(t.peakPush))} MiB during pushes of ${fmt(mb(size.bytes))} MiB (a rise of ${fmt(mb(rise))} MiB${o.quick ? '' : rise < size.bytes / 2 ? ': streamed' : ': looks buffered'}), ${fmt(mb(t.peakClone))} MiB during clones.`);
+    }
+  } finally {
+    await Promise.all([host.stop(), cgi.stop()]);
+    await git.dispose();
+  }
+  notes.unshift(`Repository: ${size.commits.toLocaleString('en-US')} commits, ${fmt(mb(size.bytes))} MiB of random blobs (git fast-import); push of the whole history into an empty repository and \`git clone --bare\`, median of ${size.rounds} alternating round(s) per side; protocol v2; Homeforge pushes authenticate with a token.`);
+  return {
+    area: 'transport',
+    title: 'Transport: Homeforge vs git http-backend (CGI)',
+    tables: [{ title: `Median ms (target ≤ ${TARGET}×)`, columns: ['format', 'operation', 'Homeforge ms', 'http-backend ms', 'ratio', 'target met'], rows }],
+    notes,
+    data,
+  };
+}
