@@ -67,7 +67,7 @@ describe('/users/{username}/tokens', () => {
     assert.equal((await h.api('POST', '/users/otto/tokens', { auth: ['otto', pw('otto')], body: { name: 'ci', scopes: ['all'] } })).status, 201);
   });
 
-  test('needs basic auth: a token is refused with 401, anonymous too', async () => {
+  test('needs basic auth: a token header is refused with 401, anonymous too; a token as the Basic password is basic auth', async () => {
     const token = await createToken(h, 'tess', pw('tess'), ['all'], 'for-basic-check');
     for (const [method, p, body] of [['GET', '/users/tess/tokens'], ['POST', '/users/tess/tokens', { name: 'n', scopes: ['all'] }], ['DELETE', '/users/tess/tokens/ci']] as const) {
       const withToken = await h.api(method, p, { auth: token, body });
@@ -75,6 +75,11 @@ describe('/users/{username}/tokens', () => {
       assert.equal(withToken.body.message, 'auth required');
       assert.equal((await h.api(method, p, { body })).status, 401);
     }
+    // As in Gitea, a token sent as the Basic password counts as basic auth; its scopes still apply.
+    const asPassword = await h.api('GET', '/users/tess/tokens', { auth: ['tess', token] });
+    assert.equal(asPassword.status, 200);
+    const readOnly = await createToken(h, 'tess', pw('tess'), ['read:repository'], 'no-user-scope');
+    assert.equal((await h.api('GET', '/users/tess/tokens', { auth: ['tess', readOnly] })).status, 403);
   });
 
   test('another account: 403 for a non-admin on list, create and delete', async () => {

@@ -24,7 +24,8 @@ export function readPaging(app: AppContext, query: Record<string, unknown>): Pag
 function checkAccess(def: RouteDef, auth: Auth | null): void {
   if (def.access === 'public') return;
   if (def.access === 'basic') {
-    if (!auth || (auth.method !== 'basic' && auth.method !== 'reverse_proxy' && auth.method !== 'local')) {
+    // Gitea's reqBasicOrRevProxyAuth: any credential sent as Basic (a token as the password too), or the proxy.
+    if (!auth || !(auth.viaBasic || auth.method === 'reverse_proxy' || auth.method === 'local')) {
       throw new UnauthorizedError('auth required');
     }
     return;

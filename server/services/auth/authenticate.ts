@@ -25,6 +25,8 @@ export interface Auth {
   token: AccessTokenRecord | null;
   /** The admin who used sudo, when they did. */
   sudoer: UserRecord | null;
+  /** True when the credential came in a Basic header (a password, or a token as the password): Gitea's IsBasicAuth. */
+  viaBasic?: boolean;
 }
 
 export interface Credentials {
@@ -101,12 +103,12 @@ async function byBasic(app: AppContext, value: string, creds: Credentials): Prom
   const { login, password } = decodeBasic(value);
   // Gitea: an empty password (or "x-oauth-basic") means the user name is a token; otherwise the password is
   // tried as a token first. Tokens skip the second factor, as in Gitea.
-  if (password === '' || password === 'x-oauth-basic') return byToken(app, login);
+  if (password === '' || password === 'x-oauth-basic') return { ...(await byToken(app, login)), viaBasic: true };
   const token = await findToken(app, password);
-  if (token) return tokenAuth(app, token);
+  if (token) return { ...(await tokenAuth(app, token)), viaBasic: true };
   if (!app.settings.bool('service.ENABLE_BASIC_AUTHENTICATION')) throw new UnauthorizedError('basic authentication with a password is disabled');
   const user = await signInWithPassword(app, { login, password, otp: creds.otp, remoteAddress: creds.remoteAddress });
-  return { user, method: 'basic', token: null, sudoer: null };
+  return { user, method: 'basic', token: null, sudoer: null, viaBasic: true };
 }
 
 async function byReverseProxy(app: AppContext, creds: Credentials): Promise<Auth | null> {
