@@ -10,6 +10,19 @@ import { Link, useRouter } from '../router.tsx';
 
 interface SearchAnswer { ok: boolean; data: Repository[] }
 
+const LIMIT = 50;
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31536000], ['month', 2592000], ['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
+
+/** "3 minutes ago", in the browser's language. */
+function ago(iso: string): string {
+  const seconds = (Date.parse(iso) - Date.now()) / 1000;
+  if (!Number.isFinite(seconds)) return '';
+  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const [unit, size] = UNITS.find(([, n]) => Math.abs(seconds) >= n) ?? ['second', 1];
+  return rtf.format(Math.round(seconds / size), unit);
+}
+
 function RepoCard({ repo }: { repo: Repository }) {
   return (
     <li className="card repo-card">
@@ -24,6 +37,7 @@ function RepoCard({ repo }: { repo: Repository }) {
         </div>
       </div>
       {repo.description ? <p className="repo-desc">{repo.description}</p> : null}
+      {repo.updated_at ? <p className="repo-meta">Updated <time dateTime={repo.updated_at} title={new Date(repo.updated_at).toLocaleString()}>{ago(repo.updated_at)}</time></p> : null}
       <CloneUrl url={repo.clone_url} label={`HTTP clone URL of ${repo.full_name}`} />
       {repo.empty ? (
         <p className="hint">Nothing pushed yet. From an existing project: <code>git remote add origin {repo.clone_url}</code> then <code>git push -u origin {repo.default_branch || 'main'}</code></p>
@@ -51,10 +65,14 @@ export function DashboardPage() {
   const { search } = useRouter();
   const created = search.get('created');
   const [repos, setRepos] = useState<Repository[] | null>(null);
+  const [total, setTotal] = useState(0);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<SearchAnswer>('/api/v1/repos/search', { query: { limit: 50, sort: 'updated', order: 'desc' } })
-      .then((a) => setRepos(a.data ?? []))
+    api.request<SearchAnswer>('GET', '/api/v1/repos/search', { query: { limit: LIMIT, sort: 'updated', order: 'desc' } })
+      .then((r) => {
+        setRepos(r.data.data ?? []);
+        setTotal(Number(r.headers.get('X-Total-Count') ?? r.data.data?.length ?? 0));
+      })
       .catch((err: unknown) => {
         // A host without repository search yet simply has no repositories to show.
         if (err instanceof ApiError && err.status === 404) setRepos([]);
@@ -68,6 +86,7 @@ export function DashboardPage() {
       {repos === null && !error ? <p className="loading" role="status">Loading repositories…</p> : null}
       {repos?.length === 0 ? <EmptyState /> : null}
       {repos && repos.length > 0 ? <ul className="repo-list" aria-label="Repositories">{repos.map((r) => <RepoCard key={r.id} repo={r} />)}</ul> : null}
+      {repos && total > repos.length ? <p className="muted">Showing the {repos.length} most recently updated of {total} repositories.</p> : null}
     </Page>
   );
 }
