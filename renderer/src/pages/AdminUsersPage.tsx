@@ -45,6 +45,29 @@ function UserRow({ u, me, onDeleted }: { u: User; me: User; onDeleted(name: stri
   );
 }
 
+function UsersTable({ users, total, me, onDeleted }: { users: User[]; total: number; me: User; onDeleted(name: string): void }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Users, {total} in all</caption>
+        <thead><tr><th scope="col">User</th><th scope="col">Email</th><th scope="col">Account</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+        <tbody>{users.map((u) => <UserRow key={u.id} u={u} me={me} onDeleted={onDeleted} />)}</tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(p: number): void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="pager">
+      <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
+      <span>Page {page} of {pages}</span>
+      <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</button>
+    </nav>
+  );
+}
+
 /** The user list with a search box and paging. */
 export function AdminUsersPage() {
   const { api } = useAuth();
@@ -73,7 +96,6 @@ export function AdminUsersPage() {
     setNotice(`Deleted the account ${name}.`);
     void load();
   };
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <Page title="Users" actions={<Link to="/admin/users/new" className="btn btn-primary">New user</Link>}>
       <AdminNav />
@@ -85,22 +107,8 @@ export function AdminUsersPage() {
       </form>
       {users === null && !error ? <p role="status" className="loading">Loading users…</p> : null}
       {users && users.length === 0 ? <p className="muted">No user matches.</p> : null}
-      {users && users.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Users, {total} in all</caption>
-            <thead><tr><th scope="col">User</th><th scope="col">Email</th><th scope="col">Account</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-            <tbody>{users.map((u) => <UserRow key={u.id} u={u} me={me} onDeleted={onDeleted} />)}</tbody>
-          </table>
-        </div>
-      ) : null}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="pager">
-          <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-          <span>Page {page} of {pages}</span>
-          <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-        </nav>
-      ) : null}
+      {users && users.length > 0 ? <UsersTable users={users} total={total} me={me} onDeleted={onDeleted} /> : null}
+      <Pager page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} onPage={setPage} />
     </Page>
   );
 }
