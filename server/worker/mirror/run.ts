@@ -17,12 +17,25 @@ function authEnv(job: MirrorJob): Record<string, string> {
 
 class JobFailed extends Error {}
 
+/**
+ * Killing git at the timeout does not end its remote helper (git-remote-http), which keeps the pipes open:
+ * so the helper is told to give up on a stalled transfer by itself, and the job does not wait for it.
+ */
+function stallEnv(job: MirrorJob): Record<string, string> {
+  return { GIT_HTTP_LOW_SPEED_LIMIT: '1', GIT_HTTP_LOW_SPEED_TIME: String(Math.max(1, Math.ceil(job.timeoutMs / 1000))) };
+}
+
 async function run(job: MirrorJob, args: string[], extraEnv: Record<string, string> = {}): Promise<GitResult> {
+  const timedOut = new JobFailed(`git ${args[0]} timed out after ${Math.round(job.timeoutMs / 1000)}s`);
+  const opts = {
+    env: { ...authEnv(job), ...stallEnv(job), ...extraEnv }, timeoutMs: job.timeoutMs, ...(job.gitDir ? { gitDir: job.gitDir } : { cwd: os.tmpdir() }),
+  };
   const started = Date.now();
-  const opts = { env: { ...authEnv(job), ...extraEnv }, timeoutMs: job.timeoutMs, ...(job.gitDir ? { gitDir: job.gitDir } : { cwd: os.tmpdir() }) };
-  const r = await runGit(args, opts);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(timedOut), job.timeoutMs + 1000); });
+  const r = await Promise.race([runGit(args, opts), late]).finally(() => clearTimeout(timer));
   if (r.code === 0) return r;
-  if (Date.now() - started >= job.timeoutMs - 50) throw new JobFailed(`git ${args[0]} timed out after ${Math.round(job.timeoutMs / 1000)}s`);
+  if (Date.now() - started >= job.timeoutMs - 50) throw timedOut;
   const text = r.stderr.split('\n').filter((l) => l.trim() && !TRACE_LINE.test(l)).join('\n').trim();
   throw new JobFailed(text.slice(0, 2000) || `git ${args[0]} failed with status ${r.code}`);
 }
