@@ -1,4 +1,4 @@
-/** Small helpers shared by the repository git routes: links, wildcard params, boolean flags, raw serving headers. */
+/** HTTP pieces shared by the repository git routes: links, wildcard params, boolean flags, headers of served files. */
 import type { ApiContext } from './context.ts';
 import { repoOf } from './guards.ts';
 import { repoUrls } from '../../convert/repo.ts';
@@ -62,6 +62,12 @@ export function rawContentType(data: Buffer): string {
   }
 }
 
+/** Adds names to Access-Control-Expose-Headers, keeping those already listed (CORS sets some). */
+export function exposeHeaders(ctx: ApiContext<unknown, unknown>, ...names: string[]): void {
+  const have = String(ctx.res.getHeader('Access-Control-Expose-Headers') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  ctx.res.setHeader('Access-Control-Expose-Headers', [...new Set([...have, ...names])].join(', '));
+}
+
 /** Headers every served file or archive gets: no sniffing, a sandboxing CSP, a download name. */
 export function setServeHeaders(ctx: ApiContext<unknown, unknown>, contentType: string, filename: string, disposition: 'inline' | 'attachment'): void {
   const res = ctx.res;
@@ -69,6 +75,6 @@ export function setServeHeaders(ctx: ApiContext<unknown, unknown>, contentType: 
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', contentType.includes('application/pdf') ? "default-src 'none'; style-src 'unsafe-inline'" : "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   res.setHeader('Content-Disposition', `${disposition}; filename="${filename.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
-  res.setHeader('Access-Control-Expose-Headers', 'Content-Disposition');
+  exposeHeaders(ctx, 'Content-Disposition');
   res.setHeader('Cache-Control', 'private, no-cache');
 }

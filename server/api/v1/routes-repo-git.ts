@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { route } from './route.ts';
 import { json, noContent, pageOf, setPageHeaders } from './respond.ts';
 import { notArchived, repoAccess, repoOf } from './guards.ts';
-import { canWriteCode, flag, linksOf, queryString, rawContentType, setServeHeaders, wildcard } from './repo-git-helpers.ts';
+import { canWriteCode, exposeHeaders, flag, linksOf, queryString, rawContentType, setServeHeaders, wildcard } from './repo-git-http.ts';
 import type { ApiContext } from './context.ts';
 import { toBranch, toGitTree, toReference, toTag } from '../../convert/branch.ts';
 import { toCommit } from '../../convert/commit.ts';
@@ -46,7 +46,7 @@ function setCommitPageHeaders(ctx: ApiContext<unknown, unknown>, total: number):
   ctx.res.setHeader('X-Total', String(total));
   ctx.res.setHeader('X-PageCount', String(pages));
   ctx.res.setHeader('X-HasMore', String(page < pages));
-  ctx.res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Link, X-Page, X-PerPage, X-Total, X-PageCount, X-HasMore');
+  exposeHeaders(ctx, 'X-Total-Count', 'Link', 'X-Page', 'X-PerPage', 'X-Total', 'X-PageCount', 'X-HasMore');
 }
 
 async function serveRaw(ctx: ApiContext<unknown, unknown>): Promise<void> {

@@ -2,7 +2,7 @@
 import { route } from './route.ts';
 import { json, noContent, pageOf, setPageHeaders } from './respond.ts';
 import { repoAccess, repoOf } from './guards.ts';
-import { linksOf } from './repo-git-helpers.ts';
+import { linksOf } from './repo-git-http.ts';
 import type { ApiContext } from './context.ts';
 import type { UserRecord } from '../../store/records.ts';
 import { toUser } from '../../convert/user.ts';
