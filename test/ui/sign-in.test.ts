@@ -34,7 +34,9 @@ describe('UI sign-in', () => {
     await page.goto('/admin/users');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await signIn(page, ADMIN.username, 'wrong-password');
-    assert.match(await page.getByRole('alert').innerText(), /invalid username, password or token/);
+    const alert = page.getByRole('alert');
+    assert.match(await alert.innerText(), /invalid username, password or token/);
+    assert.equal(await alert.getAttribute('class'), 'alert alert-error', 'shown, not only announced');
     await screenshot(page, 'sign-in-error');
 
     await signIn(page, ADMIN.username, ADMIN.password);

@@ -41,7 +41,7 @@ export function PasswordGate({ reason, onCredentials }: Props) {
       if (needsPassword(err)) throw new Error(`The password${needOtp ? ' or passcode' : ''} is wrong: ${(err as Error).message}`, { cause: err });
       throw err;
     }
-  }, ['password', 'otp']);
+  });
   return (
     <form onSubmit={submit.onSubmit} noValidate className="card form-card password-gate" aria-label="Confirm your password">
       <h2>Confirm it is you</h2>

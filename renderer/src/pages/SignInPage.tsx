@@ -39,7 +39,7 @@ export function SignInPage({ notice }: { notice?: string | undefined }) {
       setNeedOtp(true);
       setInfo('This account uses two-factor authentication. Enter the 6-digit passcode from your authenticator app.');
     }
-  }, ['username', 'password', 'otp']);
+  }, ['otp']);
 
   return (
     <AuthCard title="Sign in">

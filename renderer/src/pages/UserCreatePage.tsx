@@ -9,7 +9,7 @@ import { Page } from '../components/Layout.tsx';
 import { useRouter } from '../router.tsx';
 import { useSubmit } from '../use-submit.ts';
 import { AdminNav } from './admin-nav.tsx';
-import { AccountFieldset, checkAccount, signInBody, sourceOf, type AccountFields } from './user-fields.tsx';
+import { AccountFieldset, accountFieldNames, checkAccount, signInBody, sourceOf, type AccountFields } from './user-fields.tsx';
 
 const EMPTY: AccountFields = {
   email: '', full_name: '', kind: 'local', password: '', must_change_password: true, source_id: '', login_name: '',
@@ -34,7 +34,7 @@ export function UserCreatePage() {
         .catch((err: unknown) => { throw new Error(`${created.login} was created, but could not be made an administrator: ${err instanceof Error ? err.message : String(err)}`); });
     }
     navigate(`/admin/users?created=${encodeURIComponent(created.login)}`);
-  }, ['username', 'email', 'password', 'full_name', 'source_id', 'login_name', 'visibility', 'admin']);
+  }, ['username', ...accountFieldNames(v)]);
 
   return (
     <Page title="New user">

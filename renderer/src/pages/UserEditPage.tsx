@@ -10,7 +10,7 @@ import { Link, useRouter } from '../router.tsx';
 import { useSubmit } from '../use-submit.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { DeleteUser } from './DeleteUser.tsx';
-import { AccountFieldset, checkAccount, signInBody, type AccountFields } from './user-fields.tsx';
+import { AccountFieldset, accountFieldNames, checkAccount, signInBody, type AccountFields } from './user-fields.tsx';
 
 function fieldsOf(u: User): AccountFields {
   return {
@@ -32,7 +32,7 @@ function EditForm({ user, onSaved }: { user: User; onSaved(u: User): void }) {
       active, prohibit_login: prohibit, ...signInBody(v, user.login, true),
     }));
     setV((old) => ({ ...old, password: '' }));
-  }, ['email', 'password', 'full_name', 'source_id', 'login_name', 'visibility', 'admin']);
+  }, accountFieldNames(v));
   return (
     <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-label={`Edit ${user.login}`}>
       <FormError error={submit.error} fields={submit.fields} />

@@ -69,6 +69,11 @@ export function AccountFieldset({ v, set, errors, editing }: Props) {
   );
 }
 
+/** The fields the form shows for `v`, so an API message can be shown beside the one it names. */
+export function accountFieldNames(v: AccountFields): string[] {
+  return ['email', 'full_name', 'visibility', 'admin', ...(v.kind === 'ldap' ? ['source_id', 'login_name'] : ['password'])];
+}
+
 /** Checks what the API would only refuse less clearly: an LDAP account needs its source. */
 export function checkAccount(v: AccountFields): void {
   if (v.kind === 'ldap' && !(Number(v.source_id) > 0)) throw new FieldError('source_id', 'Choose the authentication source this account signs in through.');
