@@ -1,7 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
-import { makeUser, expectStatus } from './helpers.ts';
+import { makeUser, expectStatus, pw } from './helpers.ts';
 
 describe('organizations', () => {
   let h: TestHost;
@@ -81,6 +81,11 @@ describe('organizations', () => {
     expectStatus(await h.api('GET', '/orgs/priv', { auth: alice }), 200);
     expectStatus(await h.api('GET', '/orgs/priv', { auth: root }), 200);
     expectStatus(await h.api('GET', '/orgs/bob'), 404);
+    const publicOnly = await createToken(h, 'alice', pw('alice'), ['public-only', 'read:organization']);
+    expectStatus(await h.api('GET', '/orgs/acme', { auth: publicOnly }), 200);
+    const limited = await h.api('GET', '/orgs/priv', { auth: publicOnly });
+    expectStatus(limited, 403);
+    assert.equal(limited.body.message, 'token scope is limited to public orgs');
   });
 
   test('GET /orgs lists what the viewer may see, alphabetically', async () => {
@@ -88,6 +93,8 @@ describe('organizations', () => {
     assert.deepEqual(await names(), ['acme', 'carol-org']);
     assert.deepEqual(await names(bob), ['acme', 'carol-org', 'lim']);
     assert.deepEqual(await names(root), ['acme', 'carol-org', 'lim', 'priv']);
+    expectStatus(await h.api('GET', '/admin/orgs', { auth: bob }), 403);
+    assert.deepEqual((await h.api('GET', '/admin/orgs', { auth: root })).body.map((o: { name: string }) => o.name), ['acme', 'carol-org', 'lim', 'priv']);
     const page = await h.api('GET', '/orgs?limit=1&page=2', { auth: root });
     assert.equal(page.headers.get('x-total-count'), '4');
     assert.deepEqual(page.body.map((o: { name: string }) => o.name), ['carol-org']);

@@ -8,6 +8,7 @@ import { repoPermission, atLeast, unitMode, ownerVisible, type AccessMode, type 
 import { getVisibleOrg, isOrgMember, isOrgOwner } from '../../services/orgs.ts';
 import { getTeamOrThrow, isTeamMember } from '../../services/teams.ts';
 import type { TeamRecord } from '../../store/teams.ts';
+import { isPublicOnly } from '../../services/auth/scopes.ts';
 import { ArchivedError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 
 export interface RepoLocals {
@@ -69,6 +70,13 @@ async function orgLocals(ctx: ApiContext<unknown, unknown>, org: UserRecord): Pr
   return { org, isMember, isOwner };
 }
 
+/** Gitea's checkTokenPublicOnly: a public-only token reaches public organizations only. */
+function publicOnlyOrg(ctx: ApiContext<unknown, unknown>, org: UserRecord): void {
+  if (ctx.auth?.token && isPublicOnly(ctx.auth.token.scopes) && org.visibility !== 'public') {
+    throw new ForbiddenError('token scope is limited to public orgs');
+  }
+}
+
 /**
  * Loads `:org`. An organization the viewer may not see answers 404 exactly like a missing one; a visible
  * one needs membership or ownership when asked (site admins pass), else Gitea's 403.
@@ -76,6 +84,7 @@ async function orgLocals(ctx: ApiContext<unknown, unknown>, org: UserRecord): Pr
 export function orgAccess(need: 'visible' | 'member' | 'owner' = 'visible'): Guard {
   return async (ctx) => {
     const org = await getVisibleOrg(ctx.app, ctx.params.org ?? '', ctx.doer);
+    publicOnlyOrg(ctx, org);
     const locals = await orgLocals(ctx, org);
     const admin = !!ctx.doer?.is_admin;
     if (need === 'member' && !locals.isMember && !admin) throw new ForbiddenError('Must be an organization member');
@@ -101,6 +110,7 @@ export function teamAccess(need: 'member' | 'owner'): Guard {
     const team = await getTeamOrThrow(ctx.app, Number(ctx.params.id));
     const org = await userStore.getById(ctx.app.store, team.org_id);
     if (!org) throw new NotFoundError();
+    publicOnlyOrg(ctx, org);
     const locals = await orgLocals(ctx, org);
     const doer = ctx.doer;
     if (!doer?.is_admin && !locals.isOwner) {

@@ -38,6 +38,10 @@ export const orgRoutes = [
     },
   }),
   route({
+    method: 'get', path: '/admin/orgs', operationId: 'adminGetAllOrgs', access: 'admin', scope: 'admin',
+    handler: async (ctx) => pagedOrgs(ctx, await listOrgs(ctx.app, ctx.doer, false)),
+  }),
+  route({
     method: 'post', path: '/admin/users/:username/orgs', operationId: 'adminCreateOrg', access: 'admin', scope: 'admin', body: CreateOrgOption,
     handler: async (ctx) => {
       const owner = await getIndividualOrThrow(ctx.app, ctx.params.username!);
