@@ -42,6 +42,8 @@ export async function listRefs(gitDir: string, prefix = 'refs/'): Promise<RefInf
 
 /** The object a full ref name points at (a tag object is not peeled), or null when it does not exist. */
 export async function resolveRef(gitDir: string, ref: string): Promise<string | null> {
+  // No ref name holds a NUL byte, and a process argument cannot carry one: such a name resolves to nothing.
+  if (ref.includes('\0')) return null;
   const r = await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', ref], { gitDir });
   return r.code === 0 ? r.stdout.toString().trim() : null;
 }
