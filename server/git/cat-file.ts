@@ -22,6 +22,9 @@ interface Pending {
 /** Object names passed to the process: hex ids only, so no user input is ever read as a revision expression. */
 const SAFE_NAME = /^[0-9a-f]{4,64}$/;
 
+/** What object reads need from a reader: its `read` and `info`. */
+export type ObjectReader = Pick<CatFileReader, 'read' | 'info'>;
+
 /** A single `git cat-file --batch-command` process for one bare repository. */
 export class CatFileReader {
   private readonly proc: ChildProcessWithoutNullStreams;

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import type { CatFileReader } from './cat-file.ts';
+import type { ObjectReader } from './cat-file.ts';
 import { parseTree, type ObjectFormatName, type TreeEntry } from './objects.ts';
 
 /** Runs `git <args>` in a bare repository and returns stdout; rejects with stderr on a non-zero exit. */
@@ -135,7 +135,7 @@ export interface PathEntry {
 }
 
 /** Looks `path` up below the tree `treeId`, one tree object per segment; null when it does not exist. */
-export async function entryAtPath(reader: CatFileReader, format: ObjectFormatName, treeId: string, path: string): Promise<PathEntry | null> {
+export async function entryAtPath(reader: ObjectReader, format: ObjectFormatName, treeId: string, path: string): Promise<PathEntry | null> {
   const segs = treePathSegments(path);
   if (!segs) return null;
   let entry: TreeEntry = { mode: '40000', name: '', id: treeId, type: 'tree' };
@@ -151,7 +151,7 @@ export async function entryAtPath(reader: CatFileReader, format: ObjectFormatNam
 }
 
 /** The entries of the tree `treeId`, in git's order. */
-export async function readTree(reader: CatFileReader, format: ObjectFormatName, treeId: string): Promise<TreeEntry[]> {
+export async function readTree(reader: ObjectReader, format: ObjectFormatName, treeId: string): Promise<TreeEntry[]> {
   const obj = await reader.read(treeId);
   if (!obj || obj.type !== 'tree') return [];
   return parseTree(obj.data, format);

@@ -7,7 +7,7 @@
 import type { AppContext } from './context.ts';
 import type { RepoRecord } from '../store/records.ts';
 import * as repoStore from '../store/repos.ts';
-import { CatFilePool, type CatFileReader, type PoolStats } from '../git/cat-file.ts';
+import { CatFilePool, type ObjectReader, type PoolStats } from '../git/cat-file.ts';
 import { listRefs, headRef, type RefEntry } from '../git/read.ts';
 
 /** Entries kept per repository before the oldest are dropped. */
@@ -67,9 +67,14 @@ function repoEntry(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'
 /** The bare git directory of a repository. */
 export const gitDirFor = (app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): string => repoEntry(app, repo).gitDir;
 
-/** The repository's long-lived object reader (shared by every request). */
-export function readerFor(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): CatFileReader {
-  return hostCache(app).pool.get(repoEntry(app, repo).gitDir);
+/**
+ * The repository's object reader (one long-lived process shared by every request). Each read goes to the
+ * reader open at that moment: a request may hold this across awaits while a push closes the old process.
+ */
+export function readerFor(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): ObjectReader {
+  const { pool } = hostCache(app);
+  const { gitDir } = repoEntry(app, repo);
+  return { read: (name) => pool.get(gitDir).read(name), info: (name) => pool.get(gitDir).info(name) };
 }
 
 /** The repository's branches and tags, read once until the next invalidation. */
