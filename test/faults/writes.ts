@@ -164,6 +164,8 @@ export function git(args: string[], cwd: string): Promise<{ code: number; out: s
 /** A repository pushed to by one client, with its local clone and the last pushed commit git acknowledged. */
 export interface Pushed {
   repo: string;
+  /** The branch pushed to; main when not given. */
+  branch?: string;
   repoId: number;
   local: string;
   commits: number;
@@ -173,12 +175,13 @@ export interface Pushed {
 /** The bare git directory of a repository id in a data dir. */
 export const bareDir = (dataDir: string, repoId: number): string => path.join(dataDir, 'repositories', storagePathFor(repoId));
 
-/** Commits a small file and pushes main; on exit 0 the commit is acknowledged. */
+/** Commits a small file and pushes it to the branch; on exit 0 the commit is acknowledged. */
 export async function push(t: Target, l: Ledger, g: GitSandbox, p: Pushed): Promise<void> {
   const n = ++p.commits;
   const sha = await commitFiles(g, p.local, { [`f-${n % 7}.txt`]: `${p.repo} ${n}\n` }, `commit ${n}`);
   const url = withCredentials(`${t.url}/${t.user}/${p.repo}.git`, t.user, t.token);
-  const r = await g.run(['push', '-q', url, 'HEAD:refs/heads/main'], { cwd: p.local });
+  const branch = `refs/heads/${p.branch ?? 'main'}`;
+  const r = await g.run(['push', '-q', url, `HEAD:${branch}`], { cwd: p.local });
   if (r.code !== 0) {
     if (/Could not connect|Failed to connect|Connection refused|Empty reply|RPC failed|unable to access|remote end hung up|Recv failure/i.test(r.stderr)) throw new Unreachable(r.stderr);
     return l.fail(false, `push ${p.repo}: exit ${r.code} ${r.stderr.trim().slice(0, 300)}`);
@@ -189,8 +192,8 @@ export async function push(t: Target, l: Ledger, g: GitSandbox, p: Pushed): Prom
   l.acks.push({
     what: `pushes to ${p.repo}`,
     verify: async (v) => {
-      const r2 = await git(['merge-base', '--is-ancestor', p.acked!, 'refs/heads/main'], bareDir(v.dataDir, p.repoId));
-      return r2.code === 0 ? null : `acknowledged commit ${p.acked} is not on main (${r2.code} ${r2.err.trim()})`;
+      const r2 = await git(['merge-base', '--is-ancestor', p.acked!, branch], bareDir(v.dataDir, p.repoId));
+      return r2.code === 0 ? null : `acknowledged commit ${p.acked} is not on ${branch} (${r2.code} ${r2.err.trim()})`;
     },
   });
 }

@@ -1,0 +1,110 @@
+/**
+ * Access on every route of the route tables, for six viewers (anonymous, a stranger, a read collaborator of
+ * the private repository, a member of the private organization, the owner, the site admin), with the path
+ * parameters pointing at private things. A leak is a 2xx where the viewer lacks the level Gitea requires
+ * (Gitea answers 401/403/404 there), or a body holding a SECRET marker the viewer may not see. Cells where a
+ * private thing answers differently from a missing one are counted and listed for outsiders (Gitea itself
+ * answers 403 for some, e.g. a team of another organization).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHost, basic, request, type TestHost } from '../helpers/host.ts';
+import { API_V1_ROUTES } from '../../server/api/v1/index.ts';
+import { HOMEFORGE_ROUTES } from '../../server/api/homeforge/index.ts';
+import type { RouteDef } from '../../server/api/v1/route.ts';
+import { buildWorld, fillPath, idFor, SECRET, VIEWERS, type Viewer, type World } from './world.ts';
+import { sampleBody } from './hostile.ts';
+
+type Level = 'none' | 'read' | 'write' | 'admin' | 'self' | 'site-admin';
+
+/** Which viewers may see each secret. */
+const SEES: Record<keyof typeof SECRET, Viewer[]> = {
+  repo: ['owner', 'admin', 'collaborator'],
+  orgRepo: ['owner', 'admin', 'member'],
+  org: ['owner', 'admin', 'member'],
+  repoHook: ['owner', 'admin'],
+  orgHook: ['owner', 'admin'],
+  ownerHook: ['owner', 'admin'],
+  adminHook: ['admin'],
+  ownerToken: ['owner', 'admin'],
+  source: ['admin'],
+};
+
+/** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
+const SKIP = new Set(['delete /token', 'delete /session', 'post /setup', 'post /user/two-factor/enrolment', 'post /user/two-factor/confirm', 'delete /user/two-factor']);
+
+/** The level Gitea requires for the route with private parameters, or 'none' when anyone may call it. */
+function required(def: RouteDef): Level {
+  const p = def.path;
+  const write = def.method !== 'get';
+  if (def.access === 'admin') return 'site-admin';
+  if (p.startsWith('/users/:username/tokens') || p.startsWith('/user/hooks/:id')) return 'self';
+  if (p.startsWith('/repos/:owner/:repo') || p.startsWith('/repositories/:id')) {
+    if (/\/hooks|\/collaborators\/:collaborator$/.test(p) && (write || p.includes('/hooks'))) return 'admin';
+    if (!write || p.endsWith('/subscription')) return 'read';
+    if (/\/(branches|tags)/.test(p)) return 'write';
+    return 'admin';
+  }
+  if (p.startsWith('/orgs/:org') || p.startsWith('/teams/:id')) {
+    return p.includes('/hooks') || write ? 'admin' : 'read';
+  }
+  return 'none';
+}
+
+/** The viewer's level on the route's private target. */
+function levelOf(v: Viewer, def: RouteDef): Level[] {
+  if (v === 'admin') return ['read', 'write', 'admin', 'site-admin', 'self'];
+  const p = def.path;
+  if (v === 'owner') return ['read', 'write', 'admin', 'self'];
+  if (v === 'collaborator' && (p.startsWith('/repos/') || p.startsWith('/repositories/'))) return ['read'];
+  if (v === 'member' && (p.startsWith('/orgs/') || p.startsWith('/teams/'))) return ['read'];
+  return [];
+}
+
+interface Tally { cells: number; leaks: string[]; differs: string[]; seen: Set<string> }
+
+async function cell(h: TestHost, w: World, def: RouteDef, prefix: string, v: Viewer, t: Tally): Promise<void> {
+  const real = (name: string): string => {
+    if (name === 'id') return idFor(w, def.path);
+    if (def.path.startsWith('/teams/') && name === 'repo') return 'fz-orgpriv';
+    return w.params[name] ?? 'x';
+  };
+  const ghost = (name: string): string => (['repo', 'org', 'id', 'token', 'uuid', 'owner'].includes(name) ? (name === 'id' || name === 'token' ? '99999999' : `no-such-${name}`) : real(name));
+  const auth = v === 'anonymous' ? undefined : def.access === 'basic' ? basic(w.names[v], w.password(v)) : `token ${w.tokens[v]}`;
+  const send = (path: string) => request(h.url, def.method.toUpperCase(), `${prefix}${path}`, { headers: auth ? { Authorization: auth } : {}, ...(def.method === 'get' ? {} : { body: sampleBody(def) }) });
+  const res = await send(fillPath(def.path, real));
+  t.cells += 1;
+  const what = `${v} ${def.method.toUpperCase()} ${def.path}`;
+  for (const [k, secret] of Object.entries(SECRET) as [keyof typeof SECRET, string][]) {
+    if (!res.text.includes(secret)) continue;
+    if (SEES[k].includes(v)) t.seen.add(k);
+    else t.leaks.push(`${what}: body holds ${k} (${res.status})`);
+  }
+  const need = required(def);
+  if (res.status < 300 && need !== 'none' && !levelOf(v, def).includes(need)) t.leaks.push(`${what}: ${res.status} without ${need} access`);
+  if ((v === 'anonymous' || v === 'stranger') && need !== 'none' && /:(repo|org|id)\b/.test(def.path)) {
+    const missing = await send(fillPath(def.path, ghost));
+    if (missing.status !== res.status) t.differs.push(`${what}: ${res.status}, missing thing ${missing.status}`);
+  }
+}
+
+test('every route, every viewer: private things never leak', { timeout: 300_000 }, async () => {
+  const h = await startHost({ settings: { 'security.LOGIN_MAX_FAILURES': '100000000' } });
+  try {
+    const w = await buildWorld(h);
+    const routes = [...API_V1_ROUTES.map((def) => ({ def, prefix: '/api/v1' })), ...HOMEFORGE_ROUTES.map((def) => ({ def, prefix: '/api/homeforge' }))];
+    const t: Tally = { cells: 0, leaks: [], differs: [], seen: new Set() };
+    // Reads first, then writes by the viewers without rights, so a write that is wrongly allowed shows as a leak.
+    for (const { def, prefix } of routes.filter((r) => r.def.method === 'get')) for (const v of VIEWERS) await cell(h, w, def, prefix, v, t);
+    for (const { def, prefix } of routes.filter((r) => r.def.method !== 'get' && !SKIP.has(`${r.def.method} ${r.def.path}`))) {
+      for (const v of VIEWERS) if (!levelOf(v, def).includes(required(def)) || required(def) === 'none') await cell(h, w, def, prefix, v, t);
+    }
+    console.log(`access: ${t.cells} cells checked on ${routes.length} routes for ${VIEWERS.length} viewers, ${t.leaks.length} leaks; ${t.differs.length} cells where an outsider tells a private thing from a missing one`);
+    for (const d of t.differs) console.log(`  differs: ${d}`);
+    assert.deepEqual(t.leaks, []);
+    // The markers did reach the bodies of the viewers allowed to see them, so their absence elsewhere means something.
+    assert.deepEqual([...t.seen].sort(), Object.keys(SECRET).sort());
+  } finally {
+    await h.stop();
+  }
+});
