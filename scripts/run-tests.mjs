@@ -3,7 +3,10 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const roots = process.argv.slice(2).length ? process.argv.slice(2) : ['server', 'main', 'test'];
+const explicit = process.argv.slice(2);
+const roots = explicit.length ? explicit : ['server', 'main', 'test'];
+// The fault tests (kills, hostile input, access on every route, load) run apart: `npm run test:faults`.
+const skipped = new Set(['node_modules', 'dist', 'bench', ...(explicit.length ? [] : ['faults'])]);
 const files = [];
 const walk = (p) => {
   const st = statSync(p, { throwIfNoEntry: false });
@@ -12,7 +15,7 @@ const walk = (p) => {
     if (/\.test\.tsx?$/.test(p)) files.push(p);
     return;
   }
-  for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist' && name !== 'bench') walk(path.join(p, name));
+  for (const name of readdirSync(p)) if (!skipped.has(name)) walk(path.join(p, name));
 };
 roots.forEach(walk);
 files.sort();
