@@ -26,19 +26,23 @@ export interface OrgOptions {
 /** Gitea's name of the team every organization is created with. */
 export const OWNER_TEAM_NAME = 'Owners';
 
-/** Gitea's CanCreateOrganization: admins always, others when their account allows it. */
-export const canCreateOrganization = (u: UserRecord): boolean => u.is_admin || u.allow_create_organization;
+/** Gitea's CanCreateOrganization: admins always, others when their account allows it and `[admin]` does not forbid it. */
+export const canCreateOrganization = (app: AppContext, u: UserRecord): boolean =>
+  u.is_admin || (u.allow_create_organization && !app.settings.bool('admin.DISABLE_REGULAR_ORG_CREATION'));
+
+/** Whether a new membership is public (`[service] DEFAULT_ORG_MEMBER_VISIBLE`). */
+export const newMembershipPublic = (app: AppContext): boolean => app.settings.bool('service.DEFAULT_ORG_MEMBER_VISIBLE');
 
 function checkOptions(opts: OrgOptions): void {
   if (opts.email) checkEmail(opts.email);
   if (opts.website && !URL.canParse(opts.website)) throw new ValidationError(`[Website]: ValidUrl`);
 }
 
-function orgRecord(id: number, name: string, opts: OrgOptions, now: string): UserRecord {
+function orgRecord(id: number, name: string, opts: OrgOptions, now: string, visibility: Visibility): UserRecord {
   return {
     id, type: 'organization', name, lower_name: name.toLowerCase(), full_name: opts.full_name ?? '', email: opts.email ?? '',
     passwd: '', login_source: 0, login_name: '', is_admin: false, is_active: true, prohibit_login: false, restricted: false,
-    must_change_password: false, visibility: opts.visibility ?? 'public', website: opts.website ?? '', location: opts.location ?? '',
+    must_change_password: false, visibility: opts.visibility ?? visibility, website: opts.website ?? '', location: opts.location ?? '',
     description: opts.description ?? '', language: '', max_repo_creation: -1, allow_create_organization: false,
     allow_git_hook: false, allow_import_local: false, created: now, updated: now, last_login: null, totp_secret: null, totp_last_step: 0,
   };
@@ -58,11 +62,12 @@ export async function createOrg(app: AppContext, owner: UserRecord, name: string
   if (await userStore.getByName(app.store, name)) throw new ValidationError(`user already exists [name: ${name}]`);
   const now = new Date().toISOString();
   // 1 - the organization record
-  const org = await userStore.insert(app.store, (id) => orgRecord(id, name, opts, now));
+  const visibility = app.settings.string('service.DEFAULT_ORG_VISIBILITY') as Visibility;
+  const org = await userStore.insert(app.store, (id) => orgRecord(id, name, opts, now, visibility));
   try {
     // 2 - its settings and the owner's (private) membership
     if (opts.repo_admin_change_team_access) await orgMemberStore.setRepoAdminChangeTeamAccess(app.store, org.id, true);
-    await orgMemberStore.add(app.store, org.id, owner.id, false);
+    await orgMemberStore.add(app.store, org.id, owner.id, newMembershipPublic(app));
     // 3 - the Owners team, with every repository, holding the owner
     const team = await teamStore.insert(app.store, (id) => ({
       id, org_id: org.id, name: OWNER_TEAM_NAME, lower_name: OWNER_TEAM_NAME.toLowerCase(), description: '', access_mode: 'owner',
@@ -175,8 +180,8 @@ export async function listOrgsOf(app: AppContext, user: UserRecord, viewer: User
 }
 
 /** Refuses a doer who may not create organizations (Gitea's 403). */
-export function assertCanCreateOrg(doer: UserRecord): void {
-  if (!canCreateOrganization(doer)) throw new ForbiddenError('user is not allowed to create organizations');
+export function assertCanCreateOrg(app: AppContext, doer: UserRecord): void {
+  if (!canCreateOrganization(app, doer)) throw new ForbiddenError('user is not allowed to create organizations');
 }
 
 /** The user or organization called `name` as `viewer` may see it; a hidden one answers like a missing one. */

@@ -10,7 +10,7 @@ import * as repoStore from '../store/repos.ts';
 import * as userStore from '../store/users.ts';
 import * as orgMemberStore from '../store/org-members.ts';
 import { atLeast, REPO_UNITS, type RepoUnit } from './permissions.ts';
-import { ownerUnits } from './orgs.ts';
+import { newMembershipPublic, ownerUnits } from './orgs.ts';
 import { assertNotLastOwner } from './org-members.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 
@@ -153,10 +153,10 @@ export async function listTeamMembers(app: AppContext, team: TeamRecord): Promis
 export const isTeamMember = (app: AppContext, team: TeamRecord, user: UserRecord): Promise<boolean> =>
   teamStore.isMember(app.store, team.id, user.id);
 
-/** Adds a user to the team, and to the organization (with a private membership) when not yet a member. */
+/** Adds a user to the team, and to the organization (membership shown per DEFAULT_ORG_MEMBER_VISIBLE) when not yet a member. */
 export async function addTeamMember(app: AppContext, team: TeamRecord, user: UserRecord): Promise<void> {
   if (user.type !== 'individual') throw new ValidationError(`${user.name} is an organization not a user`);
-  await orgMemberStore.add(app.store, team.org_id, user.id, false);
+  await orgMemberStore.add(app.store, team.org_id, user.id, newMembershipPublic(app));
   await teamStore.addMember(app.store, team, user.id);
 }
 

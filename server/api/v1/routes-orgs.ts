@@ -32,7 +32,7 @@ export const orgRoutes = [
   route({
     method: 'post', path: '/orgs', operationId: 'orgCreate', access: 'signed-in', scope: 'organization', body: CreateOrgOption,
     handler: async (ctx) => {
-      assertCanCreateOrg(ctx.doer!);
+      assertCanCreateOrg(ctx.app, ctx.doer!);
       const org = await createOrg(ctx.app, ctx.doer!, ctx.body.username, ctx.body);
       json(ctx, 201, await orgJson(ctx, org));
     },
