@@ -150,6 +150,20 @@ describe('migrations and pull mirrors: creation', () => {
     assert.equal(conflict.status, 409);
   });
 
+  test('into an organization: its owners may, others may not', async () => {
+    const org = await p.down.api('POST', '/orgs', { auth: p.downToken, body: { username: 'acme' } });
+    assert.equal(org.status, 201, org.text);
+    const res = await migrate({ clone_addr: upstreamUrl(p, 'delta'), repo_name: 'delta', repo_owner: 'acme', mirror: true });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.owner.login, 'acme');
+    assert.equal(res.body.full_name, 'acme/delta');
+    const bob = await migrate({ clone_addr: upstreamUrl(p, 'delta'), repo_name: 'other', repo_owner: 'acme' }, ['bob', pw('bob')]);
+    assert.equal(bob.status, 403);
+    assert.equal(bob.body.message, 'Given user is not owner of organization.');
+    const nobody = await migrate({ clone_addr: upstreamUrl(p, 'delta'), repo_name: 'other', repo_owner: 'nobody' });
+    assert.equal(nobody.status, 422);
+  });
+
   test('the migrations host lists apply; local networks can be refused', async () => {
     const before0 = p.down.app.settings;
     try {
