@@ -56,3 +56,8 @@ export function toContents(e: ContentLike, ref: RefLike, links: RepoLinks) {
 export function toWatchInfo(repoCreated: string, links: RepoLinks) {
   return { subscribed: true, ignored: false, reason: null, created_at: repoCreated, url: `${links.api}/subscription`, repository_url: links.api };
 }
+
+/** Gitea's `GitBlobResponse`. */
+export function toGitBlob(b: { id: string; size: number; content: string | null }, links: RepoLinks) {
+  return { content: b.content, encoding: b.content === null ? null : 'base64', url: `${links.api}/git/blobs/${b.id}`, sha: b.id, size: b.size };
+}

@@ -4,12 +4,12 @@
  */
 import type { AppContext } from './context.ts';
 import type { RepoRecord } from '../store/records.ts';
-import { NotFoundError } from '../lib/errors.ts';
+import { BadRequestError, NotFoundError } from '../lib/errors.ts';
 import type { Commit, TreeEntry } from '../git/objects.ts';
 import type { Readable } from 'node:stream';
 import { entryAtPath, readTree, streamBlob, treePathSegments } from '../git/read.ts';
 import { gitDirFor, readerFor, refsOf } from './repo-cache.ts';
-import { isEmptyRepo, lastCommitOfPath, notExist, resolveRef, type ResolvedRef } from './repo-read.ts';
+import { checkIdFormat, isEmptyRepo, lastCommitOfPath, notExist, resolveRef, type ResolvedRef } from './repo-read.ts';
 
 export type ContentType = 'file' | 'dir' | 'symlink' | 'submodule';
 
@@ -149,4 +149,23 @@ export async function getRawBlob(app: AppContext, repo: RepoRecord, refInput: st
   };
   const last = await lastCommitOfPath(app, repo, ref.commit, path);
   return { ref, path, entry: found.entry, type: typeOf(found.entry), size: info.size, data, head, open, lastModified: new Date(last.committer.unix * 1000) };
+}
+
+export interface BlobById {
+  id: string;
+  size: number;
+  /** base64, or null when larger than [api] DEFAULT_MAX_BLOB_SIZE. */
+  content: string | null;
+}
+
+/** GET /git/blobs/{sha}: an object's bytes by id (as in Gitea, any object type); 400 when it does not exist. */
+export async function getBlobById(app: AppContext, repo: RepoRecord, sha: string): Promise<BlobById> {
+  if (!sha) throw new BadRequestError('sha not provided');
+  checkIdFormat(repo, sha);
+  const reader = readerFor(app, repo);
+  const info = /^[0-9a-f]{4,64}$/i.test(sha) ? await reader.info(sha.toLowerCase()) : null;
+  if (!info) throw new BadRequestError(notExist(sha));
+  const small = info.size <= app.settings.int('api.DEFAULT_MAX_BLOB_SIZE');
+  const obj = small ? await reader.read(info.id) : null;
+  return { id: info.id, size: info.size, content: obj ? obj.data.toString('base64') : null };
 }

@@ -189,6 +189,15 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
       const large = all.body.tree.find((e: { path: string }) => e.path === 'big/large.txt');
       assert.equal(large.size, big.length);
       assert.equal((await h.api('GET', p('/git/trees/nope'))).status, 400);
+      const blob = await h.api('GET', p(`/git/blobs/${large.sha}`));
+      assert.equal(blob.status, 200);
+      assert.equal(blob.body.size, big.length);
+      assert.ok(Buffer.from(blob.body.content as string, 'base64').equals(big), 'blob content is the file');
+      const readme = all.body.tree.find((e: { path: string }) => e.path === 'README.md');
+      const small = await h.api('GET', p(`/git/blobs/${readme.sha}`));
+      assert.equal(small.body.encoding, 'base64');
+      assert.equal(Buffer.from(small.body.content, 'base64').toString(), '# pushed\n');
+      assert.equal((await h.api('GET', p(`/git/blobs/${'c'.repeat(idLen)}`))).status, 400);
       const ref = await h.api('GET', p('/git/refs/heads/main'));
       assert.equal(ref.body.ref, 'refs/heads/main');
       assert.equal(ref.body.object.type, 'commit');

@@ -8,12 +8,12 @@ import { canWriteCode, exposeHeaders, flag, linksOf, queryString, rawContentType
 import type { ApiContext } from './context.ts';
 import { toBranch, toGitTree, toReference, toTag } from '../../convert/branch.ts';
 import { toCommit } from '../../convert/commit.ts';
-import { toContents } from '../../convert/content.ts';
+import { toContents, toGitBlob } from '../../convert/content.ts';
 import { createBranch, deleteBranch, getBranch, listBranches } from '../../services/repo-branches.ts';
 import { createTag, deleteTag, getTag, listTags } from '../../services/repo-tags.ts';
 import { commitList, singleCommit, type CommitView } from '../../services/repo-commits.ts';
 import { listGitRefs } from '../../services/repo-read.ts';
-import { getContents, getRawBlob } from '../../services/repo-contents.ts';
+import { getBlobById, getContents, getRawBlob } from '../../services/repo-contents.ts';
 import { prepareArchive } from '../../services/repo-archive.ts';
 import { getTree } from '../../services/repo-trees.ts';
 
@@ -150,6 +150,10 @@ export const repoGitRoutes = [
       const refs = (await listGitRefs(ctx.app, repoOf(ctx).repo, filter)).map((r) => toReference(r.name, r.id, r.type, linksOf(ctx)));
       json(ctx, 200, refs.length === 1 && refs[0]!.ref === `refs/${filter.replace(/^refs\//, '')}` ? refs[0] : refs);
     },
+  }),
+  route({
+    method: 'get', path: `${R}/git/blobs/:sha`, operationId: 'GetBlob', access: 'public', scope: 'repository', guards: read,
+    handler: async (ctx) => json(ctx, 200, toGitBlob(await getBlobById(ctx.app, repoOf(ctx).repo, ctx.params.sha ?? ''), linksOf(ctx))),
   }),
   route({
     method: 'get', path: `${R}/git/trees/:sha`, operationId: 'GetTree', access: 'public', scope: 'repository', guards: read,
