@@ -43,6 +43,8 @@ export class WebhookDispatcher {
     if (this.stopped || this.queued.has(keyOf(ref))) return;
     this.queued.add(keyOf(ref));
     this.queue.push(ref);
+    // The worker starts on first use and then asks for jobs; until it asks, demand stays 0.
+    this.worker.wake();
     this.kick();
   }
 
