@@ -145,4 +145,26 @@ describe('teams', () => {
     expectStatus(await h.api('DELETE', `/teams/${readers.id}`, { auth: owner }), 204);
     expectStatus(await h.api('GET', `/teams/${readers.id}`, { auth: owner }), 404);
   });
+
+  test('repository teams: list, check, add and remove by name; 405 for a user-owned repository', async () => {
+    expectStatus(await h.api('POST', '/orgs/corp/repos', { auth: root, body: { name: 'tools' } }), 201);
+    const names = async () => (await h.api('GET', '/repos/corp/tools/teams', { auth: owner })).body.map((t: { name: string }) => t.name);
+    assert.deepEqual(await names(), ['Owners', 'ops2'], 'the Owners team and all-repositories teams');
+    expectStatus(await h.api('PUT', '/repos/corp/tools/teams/writers', { auth: owner }), 204);
+    assert.deepEqual(await names(), ['Owners', 'ops2', 'writers']);
+    const one = await h.api('GET', '/repos/corp/tools/teams/writers', { auth: owner });
+    expectStatus(one, 200);
+    assert.equal(one.body.organization.name, 'corp');
+    expectStatus(await h.api('PUT', '/repos/corp/tools/teams/writers', { auth: owner }), 422);
+    expectStatus(await h.api('PUT', '/repos/corp/tools/teams/nope', { auth: owner }), 404);
+    expectStatus(await h.api('PUT', '/repos/corp/tools/collaborators/member', { auth: owner, body: { permission: 'admin' } }), 204);
+    const denied = await h.api('DELETE', '/repos/corp/tools/teams/writers', { auth: member });
+    expectStatus(denied, 403);
+    assert.equal(denied.body.message, 'user is nor repo admin nor owner');
+    expectStatus(await h.api('DELETE', '/repos/corp/tools/teams/writers', { auth: owner }), 204);
+    expectStatus(await h.api('GET', '/repos/corp/tools/teams/writers', { auth: owner }), 404);
+    expectStatus(await h.api('DELETE', '/repos/corp/tools/teams/writers', { auth: owner }), 422);
+    expectStatus(await h.api('POST', '/user/repos', { auth: owner, body: { name: 'mine' } }), 201);
+    expectStatus(await h.api('GET', '/repos/owner/mine/teams', { auth: owner }), 405);
+  });
 });

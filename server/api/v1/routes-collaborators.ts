@@ -1,6 +1,8 @@
-/** Collaborators of a repository and the permission a user has on it. Every route goes through repoAccess. */
+/** Collaborators and teams of a repository, and the permission a user has on it. Every route goes through repoAccess. */
 import { route, type Guard } from './route.ts';
 import { json, noContent, paged } from './respond.ts';
+import { teamJson, teamsJson } from './org-helpers.ts';
+import { changeRepoTeam, getRepoTeam, listRepoTeams } from '../../services/repo-teams.ts';
 import { repoAccess, repoOf } from './guards.ts';
 import { AddCollaboratorOption } from './schemas-orgs.ts';
 import { toUser } from '../../convert/user.ts';
@@ -60,6 +62,34 @@ export const collaboratorRoutes = [
       const { repo, perm } = repoOf(ctx);
       const { user, mode } = await permissionFor(ctx.app, repo, ctx.doer!, perm.mode, ctx.params.collaborator!);
       json(ctx, 200, { permission: mode, role_name: mode, user: toUser(user, ctx.doer, ctx.baseUrl) });
+    },
+  }),
+  route({
+    method: 'get', path: '/repos/:owner/:repo/teams', operationId: 'repoListTeams', access: 'signed-in', scope: 'repository',
+    guards: [repoAccess('read')],
+    handler: async (ctx) => json(ctx, 200, await teamsJson(ctx, await listRepoTeams(ctx.app, repoOf(ctx).owner, repoOf(ctx).repo))),
+  }),
+  route({
+    method: 'get', path: '/repos/:owner/:repo/teams/:team', operationId: 'repoCheckTeam', access: 'signed-in', scope: 'repository',
+    guards: [repoAccess('read')],
+    handler: async (ctx) => json(ctx, 200, await teamJson(ctx, await getRepoTeam(ctx.app, repoOf(ctx).owner, repoOf(ctx).repo, ctx.params.team!))),
+  }),
+  route({
+    method: 'put', path: '/repos/:owner/:repo/teams/:team', operationId: 'repoAddTeam', access: 'signed-in', scope: 'repository',
+    guards: [repoAccess('read'), repoAdmin],
+    handler: async (ctx) => {
+      const { owner, repo, perm } = repoOf(ctx);
+      await changeRepoTeam(ctx.app, owner, repo, perm, ctx.params.team!, true);
+      noContent(ctx);
+    },
+  }),
+  route({
+    method: 'delete', path: '/repos/:owner/:repo/teams/:team', operationId: 'repoDeleteTeam', access: 'signed-in', scope: 'repository',
+    guards: [repoAccess('read'), repoAdmin],
+    handler: async (ctx) => {
+      const { owner, repo, perm } = repoOf(ctx);
+      await changeRepoTeam(ctx.app, owner, repo, perm, ctx.params.team!, false);
+      noContent(ctx);
     },
   }),
 ];
