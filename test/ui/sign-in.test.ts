@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOTP, Secret } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
+import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
 import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
 
 /** The code of the TOTP step `offset` steps from now. */
@@ -35,7 +35,7 @@ describe('UI sign-in', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await signIn(page, ADMIN.username, 'wrong-password');
     const alert = page.getByRole('alert');
-    assert.match(await alert.innerText(), /invalid username, password or token/);
+    assert.match(await alert.innerText(), /invalid username, password or token/i);
     assert.equal(await alert.getAttribute('class'), 'alert alert-error', 'shown, not only announced');
     await screenshot(page, 'sign-in-error');
 
@@ -92,6 +92,35 @@ describe('UI sign-in', () => {
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await page.getByRole('heading', { name: 'Two-factor authentication is off' }).waitFor();
     assert.equal((await h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] })).status, 200);
+    assert.deepEqual(errors, []);
+  });
+
+  test('tokens with two-factor: the page asks for the password and a code, then the next code for each change', async () => {
+    await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'erin', email: 'erin@example.com', password: 'erin-password-1', must_change_password: false } });
+    const token = await createToken(h, 'erin', 'erin-password-1');
+    const enrol = await request(h.url, 'POST', '/api/homeforge/user/two-factor/enrolment', { auth: token });
+    const secret = enrol.body.secret as string;
+    assert.equal((await request(h.url, 'POST', '/api/homeforge/user/two-factor/confirm', { auth: token, body: { code: codeAt(secret, -1) } })).status, 200);
+
+    const { page, errors } = await openPage(browser, h.url);
+    await page.goto('/');
+    await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);
+    await page.goto('/settings/tokens');
+    await field(page, 'Password of erin').fill('erin-password-1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await field(page, 'Two-factor passcode').fill(codeAt(secret, 0));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Existing tokens' }).waitFor();
+
+    await field(page, 'Token name').fill('build');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByText('That two-factor code was used already. Enter the next code above, then try again.').waitFor();
+    await screenshot(page, 'tokens-next-code');
+    await field(page, 'Two-factor passcode').fill(codeAt(secret, 1));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const value = await page.getByRole('textbox', { name: 'value of the token build' }).inputValue();
+    assert.equal((await h.api('GET', '/user', { auth: value })).body.login, 'erin');
     assert.deepEqual(errors, []);
   });
 });

@@ -20,16 +20,18 @@ function wantsOtp(err: unknown): boolean {
 interface Props {
   /** Why the password is asked, e.g. "Managing access tokens needs your password." */
   reason: string;
+  /** Credentials whose one-time code was spent: only a new code is asked for. */
+  spent?: Credentials | null;
   /** Tries the credentials; throws the API's error when they are refused. */
   onCredentials(c: Credentials): Promise<void>;
 }
 
 /** A small form: password, then a passcode when the account has two-factor authentication. */
-export function PasswordGate({ reason, onCredentials }: Props) {
+export function PasswordGate({ reason, spent, onCredentials }: Props) {
   const me = useUser();
-  const [password, setPassword] = useState('');
+  const [password, setPassword] = useState(spent?.password ?? '');
   const [otp, setOtp] = useState('');
-  const [needOtp, setNeedOtp] = useState(false);
+  const [needOtp, setNeedOtp] = useState(!!spent?.otp);
   const submit = useSubmit(async () => {
     try {
       await onCredentials({ username: me.login, password, ...(needOtp ? { otp } : {}) });
@@ -45,10 +47,12 @@ export function PasswordGate({ reason, onCredentials }: Props) {
   return (
     <form onSubmit={submit.onSubmit} noValidate className="card form-card password-gate" aria-label="Confirm your password">
       <h2>Confirm it is you</h2>
-      <p>{reason} Homeforge keeps it in this page only and forgets it when you leave.</p>
+      <p>{spent?.otp ? 'Each two-factor code works once: enter the next code from your authenticator app to go on.' : `${reason} Homeforge keeps it in this page only and forgets it when you leave.`}</p>
       <FormError error={submit.error} fields={submit.fields} />
-      <Field label={`Password of ${me.login}`} name="password" type="password" autoComplete="current-password" required autoFocus
-        value={password} onChange={(e) => setPassword(e.target.value)} />
+      {spent?.otp ? null : (
+        <Field label={`Password of ${me.login}`} name="password" type="password" autoComplete="current-password" required autoFocus
+          value={password} onChange={(e) => setPassword(e.target.value)} />
+      )}
       {needOtp ? (
         <Field label="Two-factor passcode" name="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required autoFocus
           value={otp} onChange={(e) => setOtp(e.target.value.trim())} />
