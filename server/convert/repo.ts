@@ -65,6 +65,7 @@ export interface ToRepoOptions {
   viewer: UserRecord | null;
   baseUrl: string;
   branchCount?: number;
+  watchersCount?: number;
 }
 
 function pullSettings(repo: RepoRecord) {
@@ -135,7 +136,7 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions) {
     website: repo.website,
     stars_count: 0,
     forks_count: 0,
-    watchers_count: 0,
+    watchers_count: o.watchersCount ?? 0,
     open_issues_count: 0,
     open_pr_counter: 0,
     release_counter: 0,

@@ -12,6 +12,8 @@ import { withRepoLock } from './repo-locks.ts';
 import { emitRefEvents } from './repo-push-events.ts';
 import { eventBaseUrl, type PayloadBase } from './repo-payloads.ts';
 import { queuePushMirrorsOnCommit } from './mirrors/on-commit.ts';
+import { invalidateRepo } from './repo-cache.ts';
+import { watchRepo } from './watch.ts';
 
 export interface RefUpdate {
   ref: string;
@@ -91,6 +93,8 @@ export async function processRefUpdates(
   const relevant = updates.filter((u) => (u.ref.startsWith(HEADS) || u.ref.startsWith('refs/tags/')) && u.oldSha !== u.newSha);
   if (relevant.length === 0) return;
   const gitDir = repoStore.gitDirOf(app.store, repo);
+  // The refs changed already: cached reads must not outlive this moment, even before the events say so.
+  invalidateRepo(app, repo.id);
   const current = await withRepoLock(app, repo.id, async () => {
     // 1 - branch records
     await syncBranches(app, repo, pusher, relevant, gitDir);
@@ -102,6 +106,8 @@ export async function processRefUpdates(
   if (!owner) return;
   const base: PayloadBase = { baseUrl: eventBaseUrl(app, opts.baseUrl), repo: current, owner, sender: pusher };
   for (const u of relevant) await emitRefEvents(app, base, gitDir, u);
+  // Gitea's [service] AUTO_WATCH_ON_CHANGES: the pusher watches what they push to
+  if (app.settings.bool('service.AUTO_WATCH_ON_CHANGES')) await watchRepo(app, pusher.id, current.id);
   // 4 - the push mirrors that follow each push
   await queuePushMirrorsOnCommit(app, current);
 }

@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, ValidationError } from '../lib/errors.ts
 import { eventBaseUrl, repositoryPayload } from './repo-payloads.ts';
 import { withOwnerNames } from './repo-locks.ts';
 import { copyDefaultHooks } from './webhooks/index.ts';
+import { watchRepo } from './watch.ts';
 
 export interface NewRepo {
   name: string;
@@ -124,6 +125,8 @@ export async function createRepository(app: AppContext, doer: UserRecord, owner:
     await repoStore.remove(app.store, repo.id);
     throw err;
   }
+  // 5 - Gitea's [service] AUTO_WATCH_NEW_REPOS: the creator watches the new repository
+  if (app.settings.bool('service.AUTO_WATCH_NEW_REPOS')) await watchRepo(app, doer.id, repo.id);
   const base = { baseUrl: eventBaseUrl(app, ctx.baseUrl), repo, owner, sender: doer };
   await app.events.emit({ name: 'repository', repoId: repo.id, ownerId: owner.id, payload: repositoryPayload(base, 'created') });
   return repo;

@@ -5,6 +5,8 @@ import type { RepoRecord, UserRecord } from '../store/records.ts';
 import * as repoStore from '../store/repos.ts';
 import * as branchStore from '../store/branches.ts';
 import * as userStore from '../store/users.ts';
+import * as watchStore from '../store/watches.ts';
+import { invalidateRepo } from './repo-cache.ts';
 import { eventBaseUrl, repositoryPayload } from './repo-payloads.ts';
 import { withRepoLock } from './repo-locks.ts';
 import { deleteRepoHooks } from './webhooks/index.ts';
@@ -18,6 +20,7 @@ export interface RepoView {
   owner: UserRecord;
   perm: Permission;
   branchCount: number;
+  watchers: number;
 }
 
 /** Gitea's `permissions` object of a repository response. */
@@ -35,12 +38,12 @@ export async function viewOf(app: AppContext, viewer: UserRecord | null, repo: R
   if (!o || !canSeeOwner(o, viewer)) return null;
   const perm = await repoPermission(app, viewer, repo);
   if (!atLeast(perm.mode, 'read')) return null;
-  return { repo, owner: o, perm, branchCount: await branchStore.count(app.store, repo.id) };
+  return viewOfChecked(app, repo, o, perm);
 }
 
 /** The view of a repository already loaded and checked by the route guard. */
 export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: UserRecord, perm: Permission): Promise<RepoView> {
-  return { repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id) };
+  return { repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id) };
 }
 
 /** The user or organization named `name`, or 404 (an admin creating a repository for someone). */
@@ -145,9 +148,11 @@ export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?:
   await withRepoLock(app, repo.id, async () => {
     // 1 - the record first: from here on nobody finds the repository
     await repoStore.remove(app.store, repo.id);
-    // 2 - its branch records
+    // 2 - its branch records and watches
     await branchStore.removeAll(app.store, repo.id);
-    // 3 - the files
+    await watchStore.removeByRepo(app.store, repo.id);
+    // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
+    invalidateRepo(app, repo.id);
     await rm(gitDir, { recursive: true, force: true, maxRetries: 3 });
   });
   const sender = doer ?? owner;

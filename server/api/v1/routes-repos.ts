@@ -7,15 +7,14 @@ import { repoAccess, repoOf } from './guards.ts';
 import type { Guard } from './route.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { CreateRepoOption, EditRepoOption, RepoSearchQuery } from './schemas-repos.ts';
-import { toRepo } from '../../convert/repo.ts';
+import { repoJson } from './repo-json.ts';
 import * as repos from '../../services/repos.ts';
 import { createRepository } from '../../services/repo-create.ts';
 import { editRepository } from '../../services/repo-edit.ts';
 import { isPublicOnly } from '../../services/auth/scopes.ts';
 
 /** The wire Repository of a view, as the request's doer sees it. */
-const repoJson = (ctx: ApiContext<unknown, unknown>) => (v: repos.RepoView) =>
-  toRepo(v.repo, v.owner, { permission: repos.apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount });
+const repoJsonFor = (ctx: ApiContext<unknown, unknown>) => (v: repos.RepoView) => repoJson(ctx, v);
 
 async function checkedView(ctx: ApiContext<unknown, unknown>): Promise<repos.RepoView> {
   const { owner, repo, perm } = repoOf(ctx);
@@ -32,7 +31,7 @@ export const repoRoutes = [
     method: 'post', path: '/user/repos', operationId: 'createCurrentUserRepo', access: 'signed-in', scope: 'repository', body: CreateRepoOption,
     handler: async (ctx) => {
       const repo = await createRepository(ctx.app, ctx.doer!, ctx.doer!, ctx.body, { baseUrl: ctx.baseUrl });
-      json(ctx, 201, repoJson(ctx)((await repos.viewOf(ctx.app, ctx.doer, repo))!));
+      json(ctx, 201, repoJsonFor(ctx)((await repos.viewOf(ctx.app, ctx.doer, repo))!));
     },
   }),
   route({
@@ -40,7 +39,7 @@ export const repoRoutes = [
     handler: async (ctx) => {
       const owner = await repos.getOwnerOrThrow(ctx.app, ctx.params.username ?? '');
       const repo = await createRepository(ctx.app, ctx.doer!, owner, ctx.body, { baseUrl: ctx.baseUrl });
-      json(ctx, 201, repoJson(ctx)((await repos.viewOf(ctx.app, ctx.doer, repo))!));
+      json(ctx, 201, repoJsonFor(ctx)((await repos.viewOf(ctx.app, ctx.doer, repo))!));
     },
   }),
   route({
@@ -49,27 +48,27 @@ export const repoRoutes = [
       const publicOnly = !!ctx.auth?.token && isPublicOnly(ctx.auth.token.scopes);
       const found = await repos.searchRepositories(ctx.app, ctx.doer, { ...ctx.query, publicOnly });
       setPageHeaders(ctx, found.length);
-      json(ctx, 200, { ok: true, data: pageOf(ctx, found).map(repoJson(ctx)) });
+      json(ctx, 200, { ok: true, data: pageOf(ctx, found).map(repoJsonFor(ctx)) });
     },
   }),
   route({
     method: 'get', path: '/user/repos', operationId: 'userCurrentListRepos', access: 'signed-in', scope: 'repository',
-    handler: async (ctx) => paged(ctx, await repos.listOwnRepositories(ctx.app, ctx.doer!), repoJson(ctx)),
+    handler: async (ctx) => paged(ctx, await repos.listOwnRepositories(ctx.app, ctx.doer!), repoJsonFor(ctx)),
   }),
   route({
     method: 'get', path: '/users/:username/repos', operationId: 'userListRepos', access: 'public', scope: 'repository',
-    handler: async (ctx) => paged(ctx, await repos.listUserRepositories(ctx.app, ctx.doer, ctx.params.username ?? ''), repoJson(ctx)),
+    handler: async (ctx) => paged(ctx, await repos.listUserRepositories(ctx.app, ctx.doer, ctx.params.username ?? ''), repoJsonFor(ctx)),
   }),
   route({
     method: 'get', path: '/repositories/:id', operationId: 'repoGetByID', access: 'public', scope: 'repository',
     handler: async (ctx) => {
       const id = z.coerce.number().int().safeParse(ctx.params.id);
-      json(ctx, 200, repoJson(ctx)(await repos.getRepositoryById(ctx.app, ctx.doer, id.success ? id.data : 0)));
+      json(ctx, 200, repoJsonFor(ctx)(await repos.getRepositoryById(ctx.app, ctx.doer, id.success ? id.data : 0)));
     },
   }),
   route({
     method: 'get', path: '/repos/:owner/:repo', operationId: 'repoGet', access: 'public', scope: 'repository', guards: [repoAccess('read')],
-    handler: async (ctx) => json(ctx, 200, repoJson(ctx)(await checkedView(ctx))),
+    handler: async (ctx) => json(ctx, 200, repoJsonFor(ctx)(await checkedView(ctx))),
   }),
   route({
     method: 'patch', path: '/repos/:owner/:repo', operationId: 'repoEdit', access: 'signed-in', scope: 'repository', body: EditRepoOption,
@@ -77,7 +76,7 @@ export const repoRoutes = [
     handler: async (ctx) => {
       const { owner, repo, perm } = repoOf(ctx);
       const next = await editRepository(ctx.app, repo, ctx.body);
-      json(ctx, 200, repoJson(ctx)(await repos.viewOfChecked(ctx.app, next, owner, perm)));
+      json(ctx, 200, repoJsonFor(ctx)(await repos.viewOfChecked(ctx.app, next, owner, perm)));
     },
   }),
   route({

@@ -6,9 +6,8 @@ import { linksOf } from './repo-git-http.ts';
 import type { ApiContext } from './context.ts';
 import type { UserRecord } from '../../store/records.ts';
 import { toUser } from '../../convert/user.ts';
-import { toRepo } from '../../convert/repo.ts';
+import { repoJson } from './repo-json.ts';
 import { toWatchInfo } from '../../convert/content.ts';
-import { apiPermission } from '../../services/repos.ts';
 import { getVisibleUser } from '../../services/users.ts';
 import { listWatched, listWatchers, requireWatching, unwatchRepo, watchRepo } from '../../services/watch.ts';
 
@@ -18,7 +17,7 @@ const read = [repoAccess('read')];
 async function sendWatched(ctx: ApiContext<unknown, unknown>, user: UserRecord): Promise<void> {
   const all = await listWatched(ctx.app, user, ctx.doer);
   setPageHeaders(ctx, all.length);
-  json(ctx, 200, pageOf(ctx, all).map((v) => toRepo(v.repo, v.owner, { permission: apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount })));
+  json(ctx, 200, pageOf(ctx, all).map((v) => repoJson(ctx, v)));
 }
 
 export const watchRoutes = [
