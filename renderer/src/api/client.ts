@@ -108,18 +108,22 @@ export class ApiClient {
     return { data: parsed as T, headers: res.headers, status: res.status };
   }
 
+  /** GET, resolving with the JSON body. */
   get<T>(path: string, opts?: RequestOptions): Promise<T> {
     return this.request<T>('GET', path, opts).then((r) => r.data);
   }
 
+  /** POST a JSON body, resolving with the JSON answer. */
   post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
     return this.request<T>('POST', path, { ...opts, body }).then((r) => r.data);
   }
 
+  /** PATCH a JSON body, resolving with the JSON answer. */
   patch<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
     return this.request<T>('PATCH', path, { ...opts, body }).then((r) => r.data);
   }
 
+  /** DELETE; resolves when the host answered 2xx. */
   async delete(path: string, opts?: RequestOptions): Promise<void> {
     await this.request<unknown>('DELETE', path, opts);
   }

@@ -7,7 +7,6 @@ import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { ConfirmButton } from '../components/ConfirmButton.tsx';
 import { Page } from '../components/Layout.tsx';
 import { AdminNav, SettingsNav } from './admin-nav.tsx';
-import { PasswordGate } from './PasswordGate.tsx';
 import { TokenCreate } from './TokenCreate.tsx';
 import { useTokens } from './use-tokens.ts';
 
@@ -60,9 +59,6 @@ export function TokensPage({ username }: { username?: string }) {
       <p className="lead">Tokens let git, scripts and Gitea API clients act as {other ? owner : 'you'}. Send one as <code>Authorization: token …</code>, or as the password when git asks.</p>
       <ErrorAlert>{t.error ?? error}</ErrorAlert>
       <Notice>{notice}</Notice>
-      {t.gate !== 'closed' ? (
-        <PasswordGate key={t.gate} reason="Gitea's API manages tokens with a password, not with a token." spent={t.gate === 'code' ? t.creds : null} onCredentials={t.unlock} />
-      ) : null}
       {t.tokens ? (
         <>
           <TokenCreate owner={other ? owner : ''} create={t.create} />
@@ -71,7 +67,7 @@ export function TokensPage({ username }: { username?: string }) {
             <TokenTable tokens={t.tokens} onDelete={remove} />
           </section>
         </>
-      ) : t.gate === 'closed' && !t.error ? <p role="status" className="loading">Loading tokens…</p> : null}
+      ) : !t.error ? <p role="status" className="loading">Loading tokens…</p> : null}
     </Page>
   );
 }

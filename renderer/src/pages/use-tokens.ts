@@ -1,23 +1,16 @@
 /**
- * The token API of one account. Gitea manages tokens with basic auth only, so the page asks for the password
- * (and a two-factor code) once and keeps them in memory. A two-factor code is accepted once: when a later request
- * is refused for it, the page asks for the next code and the user repeats the action.
+ * The token API of one account. Gitea manages tokens with basic auth only (reqBasicOrRevProxyAuth), and takes a
+ * token sent as the Basic password there, as it does for git: the UI sends its session token that way, so a
+ * signed-in user (the desktop owner too, who may never type a password) needs no password or second factor again.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorText, seg, type RequestOptions } from '../api/client.ts';
 import type { AccessToken } from '../api/types.ts';
-import { useAuth } from '../auth.tsx';
-import { needsPassword, type Credentials } from './PasswordGate.tsx';
-
-export type Gate = 'closed' | 'password' | 'code';
+import { useAuth, useUser } from '../auth.tsx';
 
 export interface TokenApi {
   tokens: AccessToken[] | null;
   error: string | null;
-  gate: Gate;
-  creds: Credentials | null;
-  /** Takes the credentials from the gate; with a password, loads the list with them. */
-  unlock(c: Credentials): Promise<void>;
   create(name: string, scopes: string[]): Promise<AccessToken>;
   remove(t: AccessToken): Promise<void>;
 }
@@ -25,48 +18,26 @@ export interface TokenApi {
 /** Loads and changes the tokens of `owner`. */
 export function useTokens(owner: string): TokenApi {
   const { api } = useAuth();
+  const me = useUser();
   const base = `/api/v1/users/${seg(owner)}/tokens`;
-  const [creds, setCreds] = useState<Credentials | null>(null);
-  const [gate, setGate] = useState<Gate>('closed');
   const [tokens, setTokens] = useState<AccessToken[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const opts = (c: Credentials | null): RequestOptions => (c ? { basic: c } : {});
-
-  const load = useCallback(async (c: Credentials | null) => {
-    setTokens(await api.get<AccessToken[]>(base, { ...opts(c), query: { limit: 50 } }));
-  }, [api, base]);
+  const opts = useCallback((): RequestOptions => ({ basic: { username: me.login, password: api.currentToken() ?? '' } }), [api, me.login]);
 
   useEffect(() => {
     setTokens(null);
-    // The session token first: a host that accepts it needs no password.
-    load(null).catch((err: unknown) => { if (needsPassword(err)) setGate('password'); else setError(errorText(err)); });
-  }, [load]);
-
-  const unlock = async (c: Credentials) => {
-    if (gate !== 'code') await load(c);
-    setCreds(c);
-    setGate('closed');
-  };
-
-  /** Runs a request with the kept credentials; a refused one reopens the gate. */
-  const run = async <T>(request: (o: RequestOptions) => Promise<T>): Promise<T> => {
-    try {
-      return await request(opts(creds));
-    } catch (err) {
-      if (!needsPassword(err) || !creds) throw err;
-      setGate(creds.otp ? 'code' : 'password');
-      throw new Error(creds.otp ? 'That two-factor code was used already. Enter the next code above, then try again.' : 'Confirm your password above, then try again.', { cause: err });
-    }
-  };
+    setError(null);
+    api.get<AccessToken[]>(base, { ...opts(), query: { limit: 50 } }).then(setTokens, (err: unknown) => setError(errorText(err)));
+  }, [api, base, opts]);
 
   const create = async (name: string, scopes: string[]) => {
-    const t = await run((o) => api.post<AccessToken>(base, { name, scopes }, o));
+    const t = await api.post<AccessToken>(base, { name, scopes }, opts());
     setTokens((old) => [...(old ?? []), t]);
     return t;
   };
   const remove = async (t: AccessToken) => {
-    await run((o) => api.delete(`${base}/${seg(t.id)}`, o));
+    await api.delete(`${base}/${seg(t.id)}`, opts());
     setTokens((old) => (old ?? []).filter((x) => x.id !== t.id));
   };
-  return { tokens, error, gate, creds, unlock, create, remove };
+  return { tokens, error, create, remove };
 }
