@@ -4,12 +4,15 @@ import type { UserRecord } from '../../store/records.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as branchStore from '../../store/branches.ts';
 import * as refs from '../../git/refs.ts';
+import { invalidateRepo } from '../repo-cache.ts';
 
 /** Records what the fetch brought: every branch, the remote's default branch (else main, master, the first). */
 export async function importedState(app: AppContext, repoId: number, owner: UserRecord, headBranch: string | null): Promise<void> {
   const repo = await repoStore.getById(app.store, repoId);
   if (!repo) return;
   const gitDir = repoStore.gitDirOf(app.store, repo);
+  // A read between the creation and the fetch may have cached an empty repository.
+  invalidateRepo(app, repo.id);
   const heads = await refs.listBranchHeads(gitDir);
   const names = heads.map((h) => h.name);
   const wanted = [headBranch, repo.default_branch, 'main', 'master'].find((b): b is string => !!b && names.includes(b)) ?? names[0];

@@ -2,13 +2,16 @@
 import type { AppContext } from '../context.ts';
 import { parseDuration, formatDuration } from '../../lib/duration.ts';
 
+const MAX_GO_DURATION_MS = 9_223_372_036_854;
+
 /** Why an interval was refused; the caller picks the status (422 for pull mirrors, 400 for push mirrors, as Gitea). */
 export class IntervalError extends Error {}
 
 /** Parses a mirror interval; 0 turns periodic sync off; otherwise it must be at least `[mirror] MIN_INTERVAL`. */
 export function parseInterval(app: AppContext, text: string): number {
   const ms = parseDuration(text);
-  if (ms === null) throw new IntervalError(`time: invalid duration "${text}"`);
+  // Go's time.Duration holds at most 2^63 ns (about 292 years); longer is "invalid duration" there too.
+  if (ms === null || ms < 0 || ms > MAX_GO_DURATION_MS) throw new IntervalError(`time: invalid duration "${text}"`);
   const min = app.settings.duration('mirror.MIN_INTERVAL');
   if (ms !== 0 && ms < min) {
     throw new IntervalError(`invalid mirror interval: ${text} (${formatDuration(ms)}) is below minimum interval: ${formatDuration(min)}`);
