@@ -115,5 +115,9 @@ describe('push mirrors', () => {
     const ok = await addMirror('picky', { interval: '8h' });
     assert.equal(ok.body.interval, '8h0m0s');
     assert.equal(ok.body.sync_on_commit, false);
+    // Deleting the repository drops its push mirrors.
+    const repo = (await repoStore.getByOwnerAndName(p.down.app.store, 1, 'picky'))!;
+    assert.equal((await p.down.api('DELETE', '/repos/root/picky', { auth: p.downToken })).status, 204);
+    assert.deepEqual(await pushStore.listByRepo(p.down.app.store, repo.id), []);
   });
 });

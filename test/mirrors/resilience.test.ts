@@ -92,5 +92,8 @@ describe('failing upstreams', () => {
     const again = await status(p.down, p.downToken, 'sleepy');
     assert.equal(again.last_success, s.last_success, 'one sync only');
     assert.ok(Date.parse(again.next_update) > Date.now() + 3_000_000, 'next due one interval after the sync');
+    // Deleting the mirror drops its record.
+    assert.equal((await p.down.api('DELETE', '/repos/root/sleepy', { auth: p.downToken })).status, 204);
+    assert.equal(await mirrorStore.getById(p.down.app.store, m.id), undefined);
   });
 });
