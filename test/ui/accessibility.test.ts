@@ -88,4 +88,18 @@ describe('UI accessibility and the desktop session', () => {
     await screenshot(page, 'desktop-dark');
     assert.deepEqual(errors, []);
   });
+
+  test('a phone-sized window shows the pages without sideways scrolling', async () => {
+    const { page } = await openPage(browser, h.url);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);
+    for (const [path, heading, shot] of [['/', 'Repositories', 'phone-dashboard'], ['/admin/users', 'Users', 'phone-users'], ['/settings/tokens', 'Access tokens', 'phone-tokens']] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} scrolls sideways`);
+      await screenshot(page, shot);
+    }
+  });
 });
