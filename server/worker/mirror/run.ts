@@ -69,7 +69,7 @@ async function push(job: MirrorJob): Promise<Partial<MirrorResult>> {
 /** Reads the remote's refs; the object format comes from the protocol's capabilities, so an empty remote tells it too. */
 async function probe(job: MirrorJob): Promise<Partial<MirrorResult>> {
   const r = await run(job, ['-c', 'protocol.version=2', 'ls-remote', '--symref', job.url], { GIT_TRACE_PACKET: '1' });
-  const announced = /< object-format=(sha1|sha256)/.exec(r.stderr)?.[1] as 'sha1' | 'sha256' | undefined;
+  const announced = /< .*?\bobject-format=(sha1|sha256)/.exec(r.stderr)?.[1] as 'sha1' | 'sha256' | undefined;
   const lines = r.stdout.toString('utf8').split('\n').filter(Boolean);
   const firstId = lines.find((l) => /^[0-9a-f]{40,64}\t/.test(l))?.split('\t')[0];
   const head = lines.map((l) => /^ref: refs\/heads\/(.+)\tHEAD$/.exec(l)?.[1]).find(Boolean) ?? null;
