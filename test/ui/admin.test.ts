@@ -150,4 +150,26 @@ describe('UI site administration', () => {
     await page.getByText('This page is for site administrators.').waitFor();
     assert.deepEqual(errors, []);
   });
+
+  test('the user list pages by 20 and searches by name', async () => {
+    for (let i = 0; i < 21; i++) {
+      const name = `member${String(i).padStart(2, '0')}`;
+      const res = await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: name, email: `${name}@example.com`, password: 'member-password-1' } });
+      assert.equal(res.status, 201, res.text);
+    }
+    const { page, errors } = await signedIn(browser, h);
+    await page.goto('/admin/users');
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await pager.getByText(/Page 1 of \d+/).waitFor();
+    assert.equal(await page.getByRole('rowheader').count(), 20);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText(/Page 2 of \d+/).waitFor();
+    await page.getByRole('rowheader', { name: /^root/ }).waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('member07');
+    await page.getByRole('rowheader', { name: /^member07/ }).waitFor();
+    assert.equal(await page.getByRole('rowheader').count(), 1);
+    assert.equal(await pager.count(), 0);
+    assert.deepEqual(errors, []);
+  });
 });
