@@ -97,3 +97,43 @@ describe('failing upstreams', () => {
     assert.equal(await mirrorStore.getById(p.down.app.store, m.id), undefined);
   });
 });
+
+describe('one sync per mirror at a time', () => {
+  let p: Pair;
+  before(async () => { p = await startPair(); });
+  after(async () => { await p.stop(); });
+
+  test('many requests for one mirror never overlap, and the last one is not lost', async () => {
+    const work = await upstreamRepo(p, 'busy');
+    const res = await p.down.api('POST', '/repos/migrate', {
+      auth: p.downToken, body: { clone_addr: upstreamUrl(p, 'busy'), repo_name: 'busy', mirror: true, auth_username: ADMIN.username, auth_password: p.upToken },
+    });
+    assert.equal(res.status, 201, res.text);
+    // Watch the jobs handed to the worker: how many pulls of this repository are out at once.
+    const worker = p.down.worker;
+    const send = worker.send.bind(worker);
+    const out = new Set<number>();
+    let peak = 0;
+    let sent = 0;
+    worker.send = (msg) => {
+      if (msg.type === 'mirror' && msg.job.kind === 'pull') {
+        out.add(msg.job.id);
+        sent += 1;
+        peak = Math.max(peak, out.size);
+      }
+      send(msg);
+    };
+    const off = worker.on((msg) => { if (msg.type === 'mirror-result') out.delete(msg.result.id); });
+    try {
+      const head = await commitFiles(p.g, work, { 'busy.txt': 'busy\n' }, 'busy');
+      await p.g.ok(['push', '-q', upstreamUrl(p, 'busy', true), 'main'], { cwd: work });
+      await Promise.all(Array.from({ length: 6 }, () => p.down.api('POST', '/repos/root/busy/mirror-sync', { auth: p.downToken })));
+      await eventually(async () => (await branches(p.down, p.downToken, 'busy')).main === head, 15_000, 'the sync');
+      await eventually(async () => out.size === 0 && sent >= 2, 15_000, 'the follow-up sync');
+      assert.equal(peak, 1, `pulls of one mirror out at once: ${peak}`);
+    } finally {
+      off();
+      worker.send = send;
+    }
+  });
+});
