@@ -88,6 +88,7 @@ async function checkAfterKill(run: Run, rx: Receiver, dataDir: string): Promise<
   problems.push(...fsck.problems);
   const missing = await waitForDeliveries(rx, pending);
   problems.push(...missing.map((u) => `hook task ${u}, undelivered at the kill, never delivered`));
+  if (problems.length > 0 || run.l.errors.some((e) => e.http)) problems.push(`host log: ${host.stderr().slice(0, 3000)}`);
   return { host, problems, pending: pending.length, repos: fsck.checked };
 }
 
