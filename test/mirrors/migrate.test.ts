@@ -81,6 +81,17 @@ describe('migrations and pull mirrors: creation', () => {
     assert.deepEqual(await branches(p.down, p.downToken, 'gamma'), { main: head });
   });
 
+  test('the default branch follows the source\'s HEAD', async () => {
+    const local = path.join(p.g.dir, 'trunky');
+    const head = await makeRepo(p.g, local, { 't.txt': 't\n' });
+    await p.g.ok(['branch', '-m', 'main', 'trunk'], { cwd: local });
+    await p.g.ok(['branch', 'main'], { cwd: local });
+    const res = await migrate({ clone_addr: local, repo_name: 'trunky', mirror: false });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.default_branch, 'trunk');
+    assert.deepEqual(await branches(p.down, p.downToken, 'trunky'), { main: head, trunk: head });
+  });
+
   test('an empty SHA256 upstream still gives a SHA256 mirror', async () => {
     const res = await p.up.api('POST', '/user/repos', { auth: p.upToken, body: { name: 'empty256', object_format_name: 'sha256' } });
     assert.equal(res.status, 201);
