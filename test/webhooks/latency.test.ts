@@ -51,7 +51,7 @@ async function step(g: GitSandbox, s: Side, n: number): Promise<void> {
 test(`${PUSHES} git pushes with a hook target sleeping 10 s per request, beside a host without hooks`, { timeout: 600_000 }, async () => {
   const slow = await startReceiver({ delayMs: 10_000 });
   const g = await gitSandbox();
-  let received = 0;
+  let received: number;
   try {
     // The two hosts take turns, one push each, so they share the same disk and load.
     const sides = [await side(g, 'none', null), await side(g, 'sleepy', slow)] as const;
