@@ -3,7 +3,7 @@ import { route } from './route.ts';
 import { json, noContent, paged } from './respond.ts';
 import { repoAccess, repoOf, notArchived } from './guards.ts';
 import { MigrateRepoOptions, CreatePushMirrorOption } from './schemas-mirrors.ts';
-import { toRepo } from '../../convert/repo.ts';
+import { repoJson } from './repo-json.ts';
 import { toPushMirror } from '../../convert/push-mirror.ts';
 import * as repos from '../../services/repos.ts';
 import * as mirrors from '../../services/mirrors/index.ts';
@@ -17,7 +17,7 @@ export const mirrorRoutes = [
     handler: async (ctx) => {
       const repo = await mirrors.migrateRepository(ctx.app, ctx.doer!, ctx.body, { baseUrl: ctx.baseUrl });
       const v = (await repos.viewOf(ctx.app, ctx.doer, repo))!;
-      json(ctx, 201, toRepo(v.repo, v.owner, { permission: repos.apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount }));
+      json(ctx, 201, repoJson(ctx, v));
     },
   }),
   route({
