@@ -15,18 +15,21 @@ const TARGET = 1.1;
 
 interface Side {
   name: 'homeforge' | 'http-backend';
+  /** The server process (Homeforge, or the node CGI server in front of http-backend). */
+  pid: number;
   /** Prepares an empty repository and returns its push URL. */
   create(name: string, format: ObjectFormat): Promise<string>;
   /** The clone URL of a repository. */
   url(name: string): string;
 }
 
-interface Timings { push: Record<string, number[]>; clone: Record<string, number[]>; peakPush: number; peakClone: number }
+interface Timings { push: Record<string, number[]>; clone: Record<string, number[]>; peakPush: Record<string, number>; peakClone: Record<string, number> }
 
 function homeforgeSide(host: ServerProcess, token: string): Side {
   const auth = `${ADMIN.username}:${token}@`;
   return {
     name: 'homeforge',
+    pid: host.pid,
     create: async (name, format) => {
       await api(host.url, 'POST', '/user/repos', token, { name, object_format_name: format });
       return host.url.replace('://', `://${auth}`) + `/${ADMIN.username}/${name}.git`;
@@ -38,6 +41,7 @@ function homeforgeSide(host: ServerProcess, token: string): Side {
 function backendSide(cgi: ServerProcess, root: string, git: GitSandbox): Side {
   return {
     name: 'http-backend',
+    pid: cgi.pid,
     create: async (name, format) => {
       const dir = path.join(root, `${name}.git`);
       await git.ok(['init', '--bare', '-q', `--object-format=${format}`, '-b', 'main', dir]);
@@ -49,24 +53,24 @@ function backendSide(cgi: ServerProcess, root: string, git: GitSandbox): Side {
 }
 
 /** Pushes then clones `rounds` times per side, alternating which side goes first. */
-async function measure(sides: Side[], src: string, format: ObjectFormat, rounds: number, git: GitSandbox, host: ServerProcess, tmp: string): Promise<Timings> {
-  const t: Timings = { push: {}, clone: {}, peakPush: 0, peakClone: 0 };
-  for (const s of sides) [t.push[s.name], t.clone[s.name]] = [[], []];
+async function measure(sides: Side[], src: string, format: ObjectFormat, rounds: number, git: GitSandbox, tmp: string): Promise<Timings> {
+  const t: Timings = { push: {}, clone: {}, peakPush: {}, peakClone: {} };
+  for (const s of sides) [t.push[s.name], t.clone[s.name], t.peakPush[s.name], t.peakClone[s.name]] = [[], [], 0, 0];
   for (let r = 0; r < rounds; r++) {
     for (const s of r % 2 ? [...sides].reverse() : sides) {
       const url = await s.create(`push-${format}-${r}`, format);
-      const sampler = rssSampler(host.pid);
+      const sampler = rssSampler(s.pid);
       t.push[s.name]!.push(await timed(() => git.ok(['-C', src, 'push', '-q', url, 'refs/heads/main:refs/heads/main'])));
-      if (s.name === 'homeforge') t.peakPush = Math.max(t.peakPush, sampler.stop()); else sampler.stop();
+      t.peakPush[s.name] = Math.max(t.peakPush[s.name]!, sampler.stop());
     }
   }
   const head = (await git.ok(['-C', src, 'rev-parse', 'main'])).trim();
   for (let r = 0; r < rounds; r++) {
     for (const s of r % 2 ? [...sides].reverse() : sides) {
       const dest = path.join(tmp, `clone-${s.name}-${format}-${r}`);
-      const sampler = rssSampler(host.pid);
+      const sampler = rssSampler(s.pid);
       t.clone[s.name]!.push(await timed(() => git.ok(['clone', '--bare', '-q', s.url(`push-${format}-0`), dest])));
-      if (s.name === 'homeforge') t.peakClone = Math.max(t.peakClone, sampler.stop()); else sampler.stop();
+      t.peakClone[s.name] = Math.max(t.peakClone[s.name]!, sampler.stop());
       const got = (await git.ok(['-C', dest, 'rev-parse', 'main'])).trim();
       if (got !== head) throw new Error(`${s.name} ${format} clone has main at ${got}, expected ${head}`);
       await rm(dest, { recursive: true, force: true });
@@ -77,7 +81,7 @@ async function measure(sides: Side[], src: string, format: ObjectFormat, rounds:
 
 /** Runs the transport benchmark. */
 export async function runTransport(o: BenchOptions): Promise<AreaResult> {
-  const size = o.quick ? { commits: 300, bytes: 3 * 2 ** 20, rounds: 1 } : { commits: 5000, bytes: 50 * 2 ** 20, rounds: 5 };
+  const size = o.quick ? { commits: 300, bytes: 3 * 2 ** 20, rounds: 1 } : { commits: 5000, bytes: 50 * 2 ** 20, rounds: 7 };
   const root = o.tmp;
   const cgiRoot = path.join(root, 'cgi');
   await mkdir(cgiRoot, { recursive: true });
@@ -89,19 +93,19 @@ export async function runTransport(o: BenchOptions): Promise<AreaResult> {
   const notes: string[] = [];
   try {
     const sides = [homeforgeSide(host, await adminToken(host.url)), backendSide(cgi, cgiRoot, git)];
-    const idle = rssOf(host.pid);
+    const idle = { homeforge: rssOf(host.pid), cgi: rssOf(cgi.pid) };
     for (const format of ['sha1', 'sha256'] as const) {
       const src = path.join(root, `src-${format}.git`);
       await generateRepo(src, format, size.commits, size.bytes);
-      const t = await measure(sides, src, format, size.rounds, git, host, root);
+      const t = await measure(sides, src, format, size.rounds, git, root);
       for (const op of ['clone', 'push'] as const) {
         const [h, b] = [median(t[op].homeforge!), median(t[op]['http-backend']!)];
         rows.push([format, op, fmt(h), fmt(b), ratio(h, b), h / b <= TARGET ? 'yes' : 'no']);
         if (h / b > TARGET) notes.push(`${format} ${op} misses the ${TARGET}× target (${ratio(h, b)}).`);
       }
       data[format] = { ...t, idleRss: idle };
-      const rise = t.peakPush - idle;
-      notes.push(`${format}: host RSS ${fmt(mb(idle))} MiB before, peak ${fmt(mb(t.peakPush))} MiB during pushes of ${fmt(mb(size.bytes))} MiB (a rise of ${fmt(mb(rise))} MiB${o.quick ? '' : rise < size.bytes / 2 ? ': streamed' : ': looks buffered'}), ${fmt(mb(t.peakClone))} MiB during clones.`);
+      const [hRise, cRise] = [t.peakPush.homeforge! - idle.homeforge, t.peakPush['http-backend']! - idle.cgi];
+      notes.push(`${format} memory: Homeforge RSS ${fmt(mb(idle.homeforge))} MiB at rest, peak ${fmt(mb(t.peakPush.homeforge!))} MiB during ${fmt(mb(size.bytes))} MiB pushes (+${fmt(mb(hRise))} MiB; the node CGI server, which only pipes, +${fmt(mb(cRise))} MiB), ${fmt(mb(t.peakClone.homeforge!))} MiB during clones.`);
     }
   } finally {
     await Promise.all([host.stop(), cgi.stop()]);
