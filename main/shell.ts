@@ -3,6 +3,7 @@
  * a clean shutdown. No business logic lives here; it wires the host to Electron.
  */
 import { createHost, type Host } from '../server/host.ts';
+import { updateHostSettings } from '../server/services/host-settings.ts';
 import type { WorkerLoop } from '../server/worker/protocol.ts';
 import type { BrowserWindow, ElectronApi } from './electron-api.ts';
 import { createMainWindow, focusWindow } from './window.ts';
@@ -99,8 +100,11 @@ export function trayActions(electron: ElectronApi, host: Host, hooks: TrayHooks)
   return {
     open: () => hooks.open(),
     copy: (text) => electron.clipboard.writeText(text),
+    // Persisted to app.ini like the admin settings page, so the choice survives a restart.
     setLan: (on) => {
-      void host.lan.set(on).then(() => hooks.refresh());
+      updateHostSettings(host.app, { 'server.LAN_ACCESS': on })
+        .then(() => host.lan.sync(), (err: unknown) => host.app.log.warn('saving LAN access failed', { error: String(err) }))
+        .finally(() => hooks.refresh());
     },
     setPaused: (paused) => {
       host.worker.send({ type: paused ? 'pause' : 'resume', loops: PAUSABLE_LOOPS });

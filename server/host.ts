@@ -13,6 +13,7 @@ import { openStore, flushStore } from './store/index.ts';
 import { LoginLimiter } from './services/auth/login-limiter.ts';
 import type { AppContext } from './services/context.ts';
 import { ensureFirstAdmin } from './services/first-admin.ts';
+import { fixedSettingKeys } from './services/host-settings.ts';
 import { recoverRepositories } from './services/repo-recovery.ts';
 import { EventSink } from './services/events.ts';
 import { closeRepoReaders } from './services/repo-cache.ts';
@@ -68,6 +69,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     undo.unshift(() => flushStore(store));
     const app: AppContext = {
       dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings), events: new EventSink(),
+      fixedSettings: fixedSettingKeys(env, options.settings),
     };
     // 4 - the first administrator from the environment, when there is no user yet
     await ensureFirstAdmin(app, env);

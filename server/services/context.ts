@@ -16,4 +16,6 @@ export interface AppContext {
   readonly loginLimiter: LoginLimiter;
   /** The one emitting point for webhook events. */
   readonly events: EventSink;
+  /** Keys fixed at start by HOMEFORGE__ variables or host options: the settings page says they win at the next start. */
+  readonly fixedSettings?: ReadonlySet<string>;
 }

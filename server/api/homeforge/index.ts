@@ -7,10 +7,12 @@ import { sessionRoutes } from './routes-session.ts';
 import { twoFactorRoutes } from './routes-two-factor.ts';
 import { authSourceRoutes } from './routes-auth-sources.ts';
 import { mirrorStatusRoutes } from './routes-mirrors.ts';
+import { settingsRoutes } from './routes-settings.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
   ...twoFactorRoutes,
   ...authSourceRoutes,
   ...mirrorStatusRoutes,
+  ...settingsRoutes,
 ];
