@@ -4,6 +4,13 @@ import { AuthProvider, useAuth } from './auth.tsx';
 import { Layout, Page } from './components/Layout.tsx';
 import { Link, RouterProvider, matchPath, useRouter } from './router.tsx';
 import { AdminUsersPage } from './pages/AdminUsersPage.tsx';
+import { AdminAuthSourcesPage } from './pages/admin/AdminAuthSourcesPage.tsx';
+import { AdminHookPage, AdminHooksPage } from './pages/admin/AdminHooksPage.tsx';
+import { AdminOrgsPage } from './pages/admin/AdminOrgsPage.tsx';
+import { AdminSettingsPage } from './pages/admin/AdminSettingsPage.tsx';
+import { OrgPage } from './pages/admin/OrgPage.tsx';
+import { MigratePage } from './pages/MigratePage.tsx';
+import { RepoPage } from './pages/repo/RepoPages.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
 import { SetupPage } from './pages/SetupPage.tsx';
@@ -23,6 +30,7 @@ interface RouteEntry {
 const ROUTES: RouteEntry[] = [
   { path: '/', render: () => <DashboardPage /> },
   { path: '/repo/create', render: () => <NewRepoPage /> },
+  { path: '/repo/migrate', render: () => <MigratePage /> },
   { path: '/settings', render: () => <TokensPage /> },
   { path: '/settings/tokens', render: () => <TokensPage /> },
   { path: '/settings/two-factor', render: () => <TwoFactorPage /> },
@@ -31,9 +39,27 @@ const ROUTES: RouteEntry[] = [
   { path: '/admin/users/new', admin: true, render: () => <UserCreatePage /> },
   { path: '/admin/users/:name/edit', admin: true, render: (p) => <UserEditPage key={p.name} name={p.name!} /> },
   { path: '/admin/users/:name/tokens', admin: true, render: (p) => <TokensPage key={p.name} username={p.name!} /> },
+  { path: '/admin/orgs', admin: true, render: () => <AdminOrgsPage /> },
+  { path: '/admin/orgs/:org', admin: true, render: (p) => <OrgPage key={p.org} org={p.org!} tab="teams" /> },
+  { path: '/admin/orgs/:org/hooks', admin: true, render: (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" /> },
+  { path: '/admin/orgs/:org/hooks/:id', admin: true, render: (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" hookId={p.id!} /> },
+  { path: '/admin/hooks/system', admin: true, render: () => <AdminHooksPage key="system" kind="system" /> },
+  { path: '/admin/hooks/default', admin: true, render: () => <AdminHooksPage key="default" kind="default" /> },
+  { path: '/admin/hooks/:kind/:id', admin: true, render: (p) => <AdminHookPage key={p.id} kind={p.kind!} id={p.id!} /> },
+  { path: '/admin/auth-sources', admin: true, render: () => <AdminAuthSourcesPage /> },
+  { path: '/admin/settings', admin: true, render: () => <AdminSettingsPage /> },
   // The first-run and sign-in addresses lead home once signed in.
   { path: '/setup', render: () => <DashboardPage /> },
   { path: '/login', render: () => <DashboardPage /> },
+  // Repository pages at Gitea's addresses (a repository's html_url); last, so fixed paths above win.
+  { path: '/:owner/:repo', render: (p) => <RepoPage tab="files" params={p} /> },
+  { path: '/:owner/:repo/commits', render: (p) => <RepoPage tab="commits" params={p} /> },
+  { path: '/:owner/:repo/branches', render: (p) => <RepoPage tab="branches" params={p} /> },
+  { path: '/:owner/:repo/settings', render: (p) => <RepoPage tab="settings" params={p} /> },
+  { path: '/:owner/:repo/collaborators', render: (p) => <RepoPage tab="collaborators" params={p} /> },
+  { path: '/:owner/:repo/hooks', render: (p) => <RepoPage tab="hooks" params={p} /> },
+  { path: '/:owner/:repo/hooks/:id', render: (p) => <RepoPage tab="hooks" params={p} /> },
+  { path: '/:owner/:repo/mirror', render: (p) => <RepoPage tab="mirror" params={p} /> },
 ];
 
 function NotFound({ message }: { message: string }) {

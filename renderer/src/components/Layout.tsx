@@ -48,14 +48,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /** A page's heading, document title and optional actions beside the heading. */
-export function Page({ title, actions, children, narrow }: { title: string; actions?: ReactNode; children: ReactNode; narrow?: boolean }) {
+export function Page({ title, heading, actions, children, narrow }: { title: string; heading?: ReactNode; actions?: ReactNode; children: ReactNode; narrow?: boolean }) {
   useEffect(() => {
     document.title = `${title} · Homeforge`;
   }, [title]);
   return (
     <div className={`page${narrow ? ' page-narrow' : ''}`}>
       <div className="page-head">
-        <h1>{title}</h1>
+        <h1>{heading ?? title}</h1>
         {actions ? <div className="page-actions">{actions}</div> : null}
       </div>
       {children}
@@ -64,12 +64,12 @@ export function Page({ title, actions, children, narrow }: { title: string; acti
 }
 
 /** Secondary navigation inside an area (Settings, Site administration). */
-export function SubNav({ label, items }: { label: string; items: { to: string; text: string }[] }) {
+export function SubNav({ label, items }: { label: string; items: { to: string; text: string; prefix?: string }[] }) {
   const { path } = useRouter();
   return (
     <nav aria-label={label} className="subnav">
       <ul>
-        {items.map((i) => <li key={i.to}><Link to={i.to} className={path === i.to ? 'active' : undefined}>{i.text}</Link></li>)}
+        {items.map((i) => <li key={i.to}><Link to={i.to} className={path === i.to || (i.prefix && path.startsWith(i.prefix)) ? 'active' : undefined}>{i.text}</Link></li>)}
       </ul>
     </nav>
   );

@@ -1,33 +1,24 @@
 /** The dashboard: the repositories the signed-in user can see, with clone URLs to copy. */
 import { useEffect, useState } from 'react';
-import { ApiError, errorText } from '../api/client.ts';
+import { ApiError, errorText, seg } from '../api/client.ts';
 import type { Repository } from '../api/types.ts';
 import { useAuth, useUser } from '../auth.tsx';
 import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { CloneUrl } from '../components/CloneUrl.tsx';
 import { Page } from '../components/Layout.tsx';
 import { Link, useRouter } from '../router.tsx';
+import { When } from '../components/When.tsx';
+import { HostPanel, RecentPushes } from './DashboardPanels.tsx';
 
 interface SearchAnswer { ok: boolean; data: Repository[] }
 
 const LIMIT = 50;
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31536000], ['month', 2592000], ['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]];
-
-/** "3 minutes ago", in the browser's language. */
-function ago(iso: string): string {
-  const seconds = (Date.parse(iso) - Date.now()) / 1000;
-  if (!Number.isFinite(seconds)) return '';
-  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  const [unit, size] = UNITS.find(([, n]) => Math.abs(seconds) >= n) ?? ['second', 1];
-  return rtf.format(Math.round(seconds / size), unit);
-}
-
 function RepoCard({ repo }: { repo: Repository }) {
   return (
     <li className="card repo-card">
       <div className="repo-head">
-        <h2 className="repo-name">{repo.full_name}</h2>
+        <h2 className="repo-name"><Link to={`/${seg(repo.owner.login)}/${seg(repo.name)}`}>{repo.full_name}</Link></h2>
         <div className="badges">
           {repo.private ? <span className="badge">private</span> : <span className="badge badge-muted">public</span>}
           {repo.object_format_name === 'sha256' ? <span className="badge badge-muted">SHA-256</span> : null}
@@ -37,7 +28,7 @@ function RepoCard({ repo }: { repo: Repository }) {
         </div>
       </div>
       {repo.description ? <p className="repo-desc">{repo.description}</p> : null}
-      {repo.updated_at ? <p className="repo-meta">Updated <time dateTime={repo.updated_at} title={new Date(repo.updated_at).toLocaleString()}>{ago(repo.updated_at)}</time></p> : null}
+      {repo.updated_at ? <p className="repo-meta">Updated <When iso={repo.updated_at} />{repo.mirror ? <>; mirror last synced {repo.mirror_updated && !repo.mirror_updated.startsWith('0001') ? <When iso={repo.mirror_updated} /> : 'never'}</> : null}</p> : null}
       <CloneUrl url={repo.clone_url} label={`HTTP clone URL of ${repo.full_name}`} />
       {repo.empty ? (
         <p className="hint">Nothing pushed yet. From an existing project: <code>git remote add origin {repo.clone_url}</code> then <code>git push -u origin {repo.default_branch || 'main'}</code></p>
@@ -64,6 +55,7 @@ export function DashboardPage() {
   const { api } = useAuth();
   const { search } = useRouter();
   const created = search.get('created');
+  const deleted = search.get('deleted');
   const [repos, setRepos] = useState<Repository[] | null>(null);
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -80,13 +72,18 @@ export function DashboardPage() {
       });
   }, [api]);
   return (
-    <Page title="Repositories" actions={<Link to="/repo/create" className="btn btn-primary">New repository</Link>}>
-      <Notice>{created ? `Created the repository ${created}.` : null}</Notice>
+    <Page title="Repositories" actions={<><Link to="/repo/migrate" className="btn">Import or mirror</Link><Link to="/repo/create" className="btn btn-primary">New repository</Link></>}>
+      <Notice>{created ? `Created the repository ${created}.` : deleted ? `Deleted the repository ${deleted}.` : null}</Notice>
       <ErrorAlert>{error}</ErrorAlert>
       {repos === null && !error ? <p className="loading" role="status">Loading repositories…</p> : null}
       {repos?.length === 0 ? <EmptyState /> : null}
-      {repos && repos.length > 0 ? <ul className="repo-list" aria-label="Repositories">{repos.map((r) => <RepoCard key={r.id} repo={r} />)}</ul> : null}
-      {repos && total > repos.length ? <p className="muted">Showing the {repos.length} most recently updated of {total} repositories.</p> : null}
+      <div className="dashboard">
+        <div className="dashboard-main">
+          {repos && repos.length > 0 ? <ul className="repo-list" aria-label="Repositories">{repos.map((r) => <RepoCard key={r.id} repo={r} />)}</ul> : null}
+          {repos && total > repos.length ? <p className="muted">Showing the {repos.length} most recently updated of {total} repositories.</p> : null}
+        </div>
+        {repos ? <aside className="dashboard-side" aria-label="Activity"><RecentPushes repos={repos} /><HostPanel /></aside> : null}
+      </div>
     </Page>
   );
 }

@@ -1,0 +1,121 @@
+/** Site administration: LDAP login sources (list, add, turn on/off, delete). The bind password is write-only. */
+import { useState } from 'react';
+import { errorText } from '../../api/client.ts';
+import { useAuth } from '../../auth.tsx';
+import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { Field, Select } from '../../components/Field.tsx';
+import { Page } from '../../components/Layout.tsx';
+import { useLoad } from '../../use-load.ts';
+import { useSubmit } from '../../use-submit.ts';
+import { AdminNav } from '../admin-nav.tsx';
+
+interface Source { id: number; name: string; type: string; active: boolean; host: string; port: number; security_protocol: string; user_search_base: string; bind_dn: string }
+
+const BASE = '/api/homeforge/admin/auth-sources';
+const EMPTY = {
+  name: '', type: 'ldap', host: '', port: '389', security_protocol: 'unencrypted', bind_dn: '', bind_password: '', user_search_base: '',
+  user_filter: '(&(objectClass=person)(uid=%s))', admin_filter: '', username_attribute: 'uid', firstname_attribute: 'givenName',
+  surname_attribute: 'sn', email_attribute: 'mail', user_dn: '',
+};
+type Form = typeof EMPTY;
+const TEXT_FIELDS: [keyof Form, string, string][] = [
+  ['bind_dn', 'Bind DN', 'The account that searches the directory; empty for an anonymous search.'],
+  ['bind_password', 'Bind password', 'Stored encrypted.'],
+  ['user_search_base', 'User search base', 'e.g. ou=people,dc=example,dc=org'],
+  ['user_filter', 'User filter', '%s stands for the name typed at sign-in.'],
+  ['admin_filter', 'Administrator filter', 'Users matching it become site administrators.'],
+  ['username_attribute', 'User name attribute', ''], ['email_attribute', 'Email attribute', ''],
+  ['firstname_attribute', 'First name attribute', ''], ['surname_attribute', 'Surname attribute', ''],
+];
+
+function SourceForm({ onCreated }: { onCreated(name: string): void }) {
+  const { api } = useAuth();
+  const [v, setV] = useState<Form>(EMPTY);
+  const set = (k: keyof Form) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [k]: e.target.value }));
+  const submit = useSubmit(async () => {
+    const { port, user_dn: userDn, ...rest } = v;
+    await api.post(BASE, { ...rest, port: Number(port), active: true, ...(v.type === 'ldap-simple' ? { user_dn: userDn } : {}) });
+    onCreated(v.name);
+    setV(EMPTY);
+  }, Object.keys(EMPTY));
+  return (
+    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="add-source">
+      <h2 id="add-source">Add an LDAP source</h2>
+      <FormError error={submit.error} fields={submit.fields} />
+      <Field label="Name" name="name" required value={v.name} error={submit.fields.name} onChange={set('name')} />
+      <div className="form-row">
+        <Select label="Kind" name="type" value={v.type} error={submit.fields.type} onChange={set('type')}>
+          <option value="ldap">LDAP (via bind DN)</option><option value="ldap-simple">LDAP (simple auth)</option>
+        </Select>
+        <Select label="Security" name="security_protocol" value={v.security_protocol} error={submit.fields.security_protocol} onChange={set('security_protocol')}>
+          <option value="unencrypted">Unencrypted</option><option value="ldaps">LDAPS</option><option value="starttls">StartTLS</option>
+        </Select>
+      </div>
+      <div className="form-row">
+        <Field label="Host" name="host" required value={v.host} error={submit.fields.host} onChange={set('host')} />
+        <Field label="Port" name="port" required inputMode="numeric" value={v.port} error={submit.fields.port} onChange={set('port')} />
+      </div>
+      {v.type === 'ldap-simple' ? <Field label="User DN" name="user_dn" value={v.user_dn} error={submit.fields.user_dn} hint="e.g. uid=%s,ou=people,dc=example,dc=org" onChange={set('user_dn')} /> : null}
+      {TEXT_FIELDS.map(([k, label, hint]) => (
+        <Field key={k} label={label} name={k} type={k === 'bind_password' ? 'password' : 'text'} autoComplete="off" hint={hint || undefined} value={v[k]} error={submit.fields[k]} onChange={set(k)} />
+      ))}
+      <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Adding…' : 'Add source'}</button>
+    </form>
+  );
+}
+
+/** The login sources page. */
+export function AdminAuthSourcesPage() {
+  const { api } = useAuth();
+  const sources = useLoad(() => api.get<Source[]>(BASE, { query: { limit: 50 } }), BASE);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (what: () => Promise<unknown>, done: string) => {
+    setError(null);
+    setNotice(null);
+    try {
+      await what();
+      setNotice(done);
+      sources.reload();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  return (
+    <Page title="Login sources">
+      <AdminNav />
+      <Notice>{notice}</Notice>
+      <ErrorAlert>{sources.error ?? error}</ErrorAlert>
+      <section className="card" aria-labelledby="sources-title">
+        <h2 id="sources-title">LDAP sources</h2>
+        {sources.data?.length === 0 ? <p className="muted">No login sources: every account signs in with its password here. Add an LDAP directory below to let its users sign in with their directory password.</p> : null}
+        {sources.data && sources.data.length > 0 ? (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Login sources</caption>
+              <thead><tr><th scope="col">Name</th><th scope="col">Server</th><th scope="col">State</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+              <tbody>
+                {sources.data.map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row">{s.name} <span className="muted">#{s.id}</span></th>
+                    <td><code>{s.security_protocol}://{s.host}:{s.port}</code></td>
+                    <td>{s.active ? <span className="badge badge-ok">active</span> : <span className="badge badge-warn">off</span>}</td>
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" className="btn btn-small" onClick={() => { void act(() => api.patch(`${BASE}/${s.id}`, { active: !s.active }), `${s.name} is ${s.active ? 'off' : 'on'}.`); }}>{s.active ? 'Turn off' : 'Turn on'}</button>
+                        <ConfirmButton label={`Delete ${s.name}`} question={`Delete the source ${s.name}?`} confirmLabel="Delete source"
+                          onConfirm={() => act(() => api.delete(`${BASE}/${s.id}`), `Deleted ${s.name}.`)}>Delete</ConfirmButton>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+      <SourceForm onCreated={(n) => { setNotice(`Added the source ${n}.`); sources.reload(); }} />
+    </Page>
+  );
+}

@@ -1,0 +1,68 @@
+/** Site administration: the host settings that matter on a desktop, changed at run time and saved to app.ini. */
+import { useState } from 'react';
+import type { HostSetting } from '../../api/types.ts';
+import { useAuth } from '../../auth.tsx';
+import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { Checkbox, Field } from '../../components/Field.tsx';
+import { Page } from '../../components/Layout.tsx';
+import { useLoad } from '../../use-load.ts';
+import { useSubmit } from '../../use-submit.ts';
+import { AdminNav } from '../admin-nav.tsx';
+
+const ABOUT: Record<string, { label: string; hint: string }> = {
+  'server.LAN_ACCESS': { label: 'LAN access', hint: 'Also serve this host on the local network (other computers can clone), and announce it with mDNS.' },
+  'service.REQUIRE_SIGNIN_VIEW': { label: 'Require sign-in to view anything', hint: 'Public repositories are then hidden from people who are not signed in.' },
+  'security.DISABLE_QUERY_AUTH_TOKEN': { label: 'Refuse tokens in the query string', hint: 'Tokens in ?token= or ?access_token= are refused with 401; headers keep working.' },
+  'webhook.ALLOWED_HOST_LIST': { label: 'Webhook and mirror host list', hint: 'Where webhooks, mirrors and imports may connect: loopback, private, external, *, host names, globs or CIDR ranges, comma separated.' },
+  'webhook.DELIVER_TIMEOUT': { label: 'Webhook delivery timeout (seconds)', hint: 'How long a delivery waits for the receiver to answer.' },
+  'mirror.MIN_INTERVAL': { label: 'Shortest mirror interval', hint: 'A duration such as 10m; mirrors cannot sync more often than this.' },
+  'mirror.DEFAULT_INTERVAL': { label: 'Default mirror interval', hint: 'A duration such as 8h, for new mirrors.' },
+};
+
+function SettingInput({ s, value, error, onChange }: { s: HostSetting; value: string; error?: string | undefined; onChange(v: string): void }) {
+  const about = ABOUT[s.key] ?? { label: s.key, hint: '' };
+  const hint = (
+    <>
+      {about.hint} <code>[{s.section}] {s.name}</code>, default <code>{s.default || '(empty)'}</code>.
+      {s.overridden ? <strong className="override"> Set by an environment variable or a start option: a change applies now, but that value wins again at the next start.</strong> : null}
+    </>
+  );
+  if (s.kind === 'bool') return <Checkbox label={about.label} name={s.key} hint={hint} error={error} checked={/^(true|1|yes|on)$/i.test(value)} onChange={(e) => onChange(e.target.checked ? 'true' : 'false')} />;
+  return <Field label={about.label} name={s.key} hint={hint} error={error} value={value} onChange={(e) => onChange(e.target.value)} />;
+}
+
+function SettingsForm({ settings, onSaved }: { settings: HostSetting[]; onSaved(s: HostSetting[]): void }) {
+  const { api } = useAuth();
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(settings.map((s) => [s.key, s.value])));
+  const changed = settings.filter((s) => values[s.key] !== s.value);
+  const submit = useSubmit(async () => {
+    onSaved(await api.patch<HostSetting[]>('/api/homeforge/admin/settings', Object.fromEntries(changed.map((s) => [s.key, values[s.key]]))));
+  }, settings.map((s) => s.name));
+  return (
+    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="host-settings">
+      <h2 id="host-settings">Host settings</h2>
+      <p className="hint">Changes apply at once and are saved to <code>app.ini</code> in the data folder.</p>
+      <FormError error={submit.error} fields={submit.fields} />
+      {settings.map((s) => <SettingInput key={s.key} s={s} value={values[s.key] ?? ''} error={submit.fields[s.name]} onChange={(v) => setValues((old) => ({ ...old, [s.key]: v }))} />)}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={submit.busy || changed.length === 0}>{submit.busy ? 'Saving…' : 'Save settings'}</button>
+      </div>
+    </form>
+  );
+}
+
+/** The settings page. */
+export function AdminSettingsPage() {
+  const { api } = useAuth();
+  const settings = useLoad(() => api.get<HostSetting[]>('/api/homeforge/admin/settings'), 'settings');
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <Page title="Host settings">
+      <AdminNav />
+      <Notice>{notice}</Notice>
+      <ErrorAlert>{settings.error}</ErrorAlert>
+      {settings.data ? <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} onSaved={(s) => { settings.set(s); setNotice('Saved the settings.'); }} />
+        : !settings.error ? <p role="status" className="loading">Loading settings…</p> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,54 @@
+/** The frame of every repository page: heading, badges, clone URL and the repository's tabs. */
+import type { ReactNode } from 'react';
+import type { Repository } from '../../api/types.ts';
+import { useAuth } from '../../auth.tsx';
+import { ErrorAlert } from '../../components/Alert.tsx';
+import { CloneUrl } from '../../components/CloneUrl.tsx';
+import { Page, SubNav } from '../../components/Layout.tsx';
+import { Link } from '../../router.tsx';
+import { useLoad } from '../../use-load.ts';
+import { RepoContext, repoPaths } from './repo-context.tsx';
+
+function Badges({ repo }: { repo: Repository }) {
+  return (
+    <div className="badges">
+      {repo.private ? <span className="badge">private</span> : <span className="badge badge-muted">public</span>}
+      <span className="badge badge-muted">{repo.object_format_name === 'sha256' ? 'SHA-256' : 'SHA-1'}</span>
+      {repo.mirror ? <span className="badge badge-muted">mirror</span> : null}
+      {repo.archived ? <span className="badge badge-warn">archived</span> : null}
+    </div>
+  );
+}
+
+function tabs(base: string, repo: Repository): { to: string; text: string; prefix?: string }[] {
+  const items: { to: string; text: string; prefix?: string }[] = [{ to: base, text: 'Files' }, { to: `${base}/commits`, text: 'Commits' }, { to: `${base}/branches`, text: 'Branches and tags' }];
+  if (repo.mirror) items.push({ to: `${base}/mirror`, text: 'Mirror' });
+  if (repo.permissions?.admin) {
+    items.push({ to: `${base}/collaborators`, text: 'Collaborators' }, { to: `${base}/hooks`, text: 'Webhooks', prefix: `${base}/hooks` }, { to: `${base}/settings`, text: 'Settings' });
+  }
+  return items;
+}
+
+/** Loads `owner/name` and renders `children` inside its frame, under the page title `title`. */
+export function RepoFrame({ owner, name, title, children }: { owner: string; name: string; title: string; children: ReactNode }) {
+  const { api } = useAuth();
+  const paths = repoPaths(owner, name);
+  const loaded = useLoad(() => api.get<Repository>(paths.api), paths.api);
+  const repo = loaded.data;
+  if (!repo) {
+    return (
+      <Page title={`${owner}/${name}`}>
+        <ErrorAlert>{loaded.error ? `The repository ${owner}/${name} could not be opened: ${loaded.error}` : null}</ErrorAlert>
+        {loaded.error ? <p><Link to="/">Back to your repositories</Link></p> : <p role="status" className="loading">Loading the repository…</p>}
+      </Page>
+    );
+  }
+  return (
+    <Page title={`${title} · ${repo.full_name}`} heading={<><Link to={paths.base} className="repo-title">{repo.full_name}</Link> <Badges repo={repo} /></>}>
+      {repo.description ? <p className="lead">{repo.description}</p> : null}
+      <CloneUrl url={repo.clone_url} label={`HTTP clone URL of ${repo.full_name}`} />
+      <SubNav label="Repository" items={tabs(paths.base, repo)} />
+      <RepoContext.Provider value={{ repo, ...paths, reload: loaded.reload, replace: loaded.set }}>{children}</RepoContext.Provider>
+    </Page>
+  );
+}

@@ -1,0 +1,91 @@
+/** A pull mirror: upstream, last sync, last error, interval, prune, and "sync now" with its progress. */
+import { useEffect, useState } from 'react';
+import { errorText } from '../../api/client.ts';
+import type { MirrorStatus, Repository } from '../../api/types.ts';
+import { useAuth } from '../../auth.tsx';
+import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { Checkbox, Field } from '../../components/Field.tsx';
+import { Progress } from '../../components/Progress.tsx';
+import { When } from '../../components/When.tsx';
+import { useLoad } from '../../use-load.ts';
+import { useSubmit } from '../../use-submit.ts';
+import { useRepo } from './repo-context.tsx';
+
+function ScheduleForm({ repo, onSaved }: { repo: Repository; onSaved(r: Repository): void }) {
+  const { api } = useAuth();
+  const { api: base } = useRepo();
+  const [interval, setEvery] = useState(repo.mirror_interval ?? '8h0m0s');
+  const [prune, setPrune] = useState(repo.enable_prune ?? false);
+  const submit = useSubmit(async () => {
+    onSaved(await api.patch<Repository>(base, { mirror_interval: interval.trim(), enable_prune: prune }));
+  }, ['mirror_interval', 'enable_prune']);
+  return (
+    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="schedule-title">
+      <h2 id="schedule-title">Schedule</h2>
+      <FormError error={submit.error} fields={submit.fields} />
+      <Field label="Sync interval" name="mirror_interval" value={interval} error={submit.fields.mirror_interval} onChange={(e) => setEvery(e.target.value)}
+        hint={<>A duration such as <code>10m</code>, <code>1h</code> or <code>8h</code>; <code>0</code> turns periodic sync off. The site sets the shortest allowed.</>} />
+      <Checkbox label="Prune" name="enable_prune" hint="Delete branches and tags here when they disappear upstream." checked={prune} onChange={(e) => setPrune(e.target.checked)} />
+      <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Saving…' : 'Save schedule'}</button>
+    </form>
+  );
+}
+
+/** The Mirror tab of a pull mirror. */
+export function RepoMirrorPage() {
+  const { api } = useAuth();
+  const { repo, api: base, replace } = useRepo();
+  const status = useLoad(() => api.get<MirrorStatus>(`/api/homeforge${base.slice('/api/v1'.length)}/mirror`), base);
+  const [syncing, setSyncing] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // After "sync now", the status is read again until the last attempt is another than the one before the request.
+  useEffect(() => {
+    if (syncing === null) return;
+    const s = status.data;
+    if (s?.last_update && s.last_update !== syncing) {
+      setSyncing(null);
+      setNotice(s.last_error ? null : 'The mirror is up to date.');
+      return;
+    }
+    const t = setTimeout(status.reload, 1000);
+    return () => clearTimeout(t);
+  }, [syncing, status.data, status.reload]);
+  const syncNow = async () => {
+    setError(null);
+    setNotice(null);
+    try {
+      const before = status.data?.last_update ?? '';
+      await api.post(`${base}/mirror-sync`);
+      setSyncing(before);
+    } catch (err) {
+      setError(`The sync was not started: ${errorText(err)}`);
+    }
+  };
+  const s = status.data;
+  return (
+    <div>
+      <Notice>{notice}</Notice>
+      <ErrorAlert>{status.error ?? error}</ErrorAlert>
+      {s ? (
+        <section className="card" aria-labelledby="mirror-title">
+          <h2 id="mirror-title">Pull mirror</h2>
+          <dl className="facts">
+            <dt>Upstream</dt><dd><code>{s.remote_address}</code></dd>
+            <dt>Last sync</dt><dd>{s.last_update ? <When iso={s.last_update} /> : 'never'}{s.last_success && s.last_success !== s.last_update ? <> (last success <When iso={s.last_success} />)</> : null}</dd>
+            <dt>Next sync</dt><dd>{s.next_update ? <When iso={s.next_update} /> : 'only when asked (periodic sync is off)'}</dd>
+            <dt>Interval</dt><dd>{s.interval}{s.enable_prune ? ', prunes deleted refs' : ''}</dd>
+          </dl>
+          {s.last_error ? (
+            <div className="alert alert-error" role="alert">
+              Last sync failed{s.last_error_at ? <> <When iso={s.last_error_at} /></> : null}{s.consecutive_failures > 1 ? ` (${s.consecutive_failures} times in a row)` : ''}: {s.last_error}
+            </div>
+          ) : null}
+          <Progress active={syncing !== null} label="Syncing with the upstream…" />
+          <button type="button" className="btn btn-primary" disabled={syncing !== null || repo.archived} onClick={() => { void syncNow(); }}>Sync now</button>
+        </section>
+      ) : !status.error ? <p role="status" className="loading">Loading the mirror state…</p> : null}
+      {repo.permissions?.admin ? <ScheduleForm key={repo.updated_at} repo={repo} onSaved={(r) => { replace(r); status.reload(); setNotice('Saved the schedule.'); }} /> : null}
+    </div>
+  );
+}

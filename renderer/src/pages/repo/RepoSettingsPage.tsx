@@ -1,0 +1,78 @@
+/** Repository settings: description, visibility, archived, default branch; the object format shown; delete. */
+import { useState } from 'react';
+import { errorText } from '../../api/client.ts';
+import type { Branch, Repository } from '../../api/types.ts';
+import { useAuth } from '../../auth.tsx';
+import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { Checkbox, Select, TextArea } from '../../components/Field.tsx';
+import { useRouter } from '../../router.tsx';
+import { useLoad } from '../../use-load.ts';
+import { useSubmit } from '../../use-submit.ts';
+import { useRepo } from './repo-context.tsx';
+
+function SettingsForm({ repo, onSaved }: { repo: Repository; onSaved(r: Repository): void }) {
+  const { api } = useAuth();
+  const { api: base } = useRepo();
+  const [description, setDescription] = useState(repo.description);
+  const [isPrivate, setPrivate] = useState(repo.private);
+  const [archived, setArchived] = useState(repo.archived);
+  const [branch, setBranch] = useState(repo.default_branch);
+  const branches = useLoad(() => (repo.empty ? Promise.resolve([] as Branch[]) : api.get<Branch[]>(`${base}/branches`, { query: { limit: 100 } })), base);
+  const names = branches.data?.map((b) => b.name) ?? [];
+  const submit = useSubmit(async () => {
+    onSaved(await api.patch<Repository>(base, { description, private: isPrivate, archived, default_branch: branch }));
+  }, ['description', 'private', 'archived', 'default_branch']);
+  return (
+    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      <FormError error={submit.error} fields={submit.fields} />
+      <TextArea label="Description" name="description" rows={2} error={submit.fields.description} value={description} onChange={(e) => setDescription(e.target.value)} />
+      <Select label="Default branch" name="default_branch" value={branch} error={submit.fields.default_branch} onChange={(e) => setBranch(e.target.value)}
+        hint={repo.empty ? 'The repository is empty: the first push creates this branch.' : 'Clones check this branch out, and the Files tab shows it first.'}>
+        {names.includes(branch) ? null : <option value={branch}>{branch}</option>}
+        {names.map((n) => <option key={n} value={n}>{n}</option>)}
+      </Select>
+      <Checkbox label="Private" name="private" hint="Only you, collaborators, organization teams and administrators can see it." error={submit.fields.private}
+        checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
+      <Checkbox label="Archived" name="archived" hint="An archived repository is read-only: pushes and changes are refused until it is unarchived." error={submit.fields.archived}
+        checked={archived} onChange={(e) => setArchived(e.target.checked)} />
+      <dl className="facts">
+        <dt>Object format</dt><dd>{repo.object_format_name === 'sha256' ? 'SHA-256' : 'SHA-1'} <span className="muted">(chosen at creation; it cannot change)</span></dd>
+        {repo.size !== undefined ? <><dt>Size</dt><dd>{repo.size.toLocaleString()} KiB</dd></> : null}
+      </dl>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Saving…' : 'Save settings'}</button>
+      </div>
+    </form>
+  );
+}
+
+/** The Settings tab (repository administrators). */
+export function RepoSettingsPage() {
+  const { api } = useAuth();
+  const { repo, api: base, replace } = useRepo();
+  const { navigate } = useRouter();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const remove = async () => {
+    try {
+      await api.delete(base);
+      navigate(`/?deleted=${encodeURIComponent(repo.full_name)}`);
+    } catch (err) {
+      setError(`${repo.full_name} was not deleted: ${errorText(err)}`);
+    }
+  };
+  return (
+    <div>
+      <Notice>{notice}</Notice>
+      <SettingsForm key={repo.updated_at} repo={repo} onSaved={(r) => { replace(r); setNotice('Saved the settings.'); }} />
+      <section className="card danger-zone" aria-labelledby="delete-repo">
+        <h2 id="delete-repo">Delete this repository</h2>
+        <p>Deleting removes the repository, its webhooks and their delivery history for good.</p>
+        <ErrorAlert>{error}</ErrorAlert>
+        <ConfirmButton label={`Delete ${repo.full_name}`} question={`Delete ${repo.full_name} and all its history?`} confirmLabel={`Delete ${repo.full_name}`} onConfirm={remove}>Delete repository</ConfirmButton>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** The repository a repository page shows, loaded once by RepoFrame and shared with its tabs. */
+import { createContext, useContext } from 'react';
+import type { Repository } from '../../api/types.ts';
+import { seg } from '../../api/client.ts';
+
+export interface RepoValue {
+  repo: Repository;
+  /** `/api/v1/repos/{owner}/{name}` */
+  api: string;
+  /** `/{owner}/{name}`: the UI address of the repository. */
+  base: string;
+  /** Loads the repository again (after a settings change). */
+  reload(): void;
+  replace(repo: Repository): void;
+}
+
+export const RepoContext = createContext<RepoValue | null>(null);
+
+/** The current repository; only inside RepoFrame. */
+export function useRepo(): RepoValue {
+  const v = useContext(RepoContext);
+  if (!v) throw new Error('useRepo outside RepoFrame');
+  return v;
+}
+
+/** API and UI paths of `owner/name`. */
+export const repoPaths = (owner: string, name: string) => ({ api: `/api/v1/repos/${seg(owner)}/${seg(name)}`, base: `/${seg(owner)}/${seg(name)}` });
