@@ -11,7 +11,6 @@ import * as teamStore from '../store/teams.ts';
 import * as orgMemberStore from '../store/org-members.ts';
 import * as collaboratorStore from '../store/collaborators.ts';
 import { deleteRepository } from './repos.ts';
-import { dropRepoAccess } from './collaborators.ts';
 import { deleteOrg, isOrgOwner } from './orgs.ts';
 import { ValidationError } from '../lib/errors.ts';
 
@@ -26,7 +25,6 @@ export async function assertUserHasNoOrgs(app: AppContext, user: UserRecord): Pr
 export async function deleteOrgWithRepos(app: AppContext, org: UserRecord, doer?: UserRecord): Promise<void> {
   for (const repo of await repoStore.listByOwner(app.store, org.id)) {
     await deleteRepository(app, repo, doer);
-    await dropRepoAccess(app, repo.id);
   }
   await deleteOrg(app, org);
 }

@@ -10,6 +10,7 @@ import * as teamStore from '../store/teams.ts';
 import * as orgMemberStore from '../store/org-members.ts';
 import { ownerVisible, REPO_UNITS } from './permissions.ts';
 import { checkEmail } from './users.ts';
+import { deleteOwnerHooks } from './webhooks/index.ts';
 import { userNameProblem } from '../lib/names.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 
@@ -83,6 +84,7 @@ export async function createOrg(app: AppContext, owner: UserRecord, name: string
 }
 
 async function removeOrgRecords(app: AppContext, orgId: number): Promise<void> {
+  await deleteOwnerHooks(app, orgId);
   await teamStore.removeByOrg(app.store, orgId);
   await orgMemberStore.removeOrg(app.store, orgId);
   await userStore.remove(app.store, orgId);

@@ -46,28 +46,20 @@ export const canReadAny = (perm: Permission): boolean =>
 const NONE: Permission = { mode: 'none', units: {} };
 
 /**
- * Whether `viewer` may see the owner, without looking at memberships: a private owner is visible only to
- * itself and admins, a limited one to signed-in users. Use ownerVisible where organization members count.
- */
-export function canSeeOwner(owner: UserRecord, viewer: UserRecord | null): boolean {
-  if (owner.visibility === 'public') return true;
-  if (!viewer) return false;
-  if (viewer.is_admin || viewer.id === owner.id) return true;
-  return owner.visibility === 'limited' && !viewer.restricted;
-}
-
-/**
- * Whether `viewer` may see the user or organization (Gitea's HasOrgOrUserVisible): anonymous viewers see
- * public owners; admins and the owner itself see everything; a private organization is visible to its
- * members only, and a restricted user sees only the organizations it belongs to.
+ * Whether `viewer` may see the user or organization. Admins and the owner itself see everything; anonymous
+ * viewers see public owners. Organizations follow Gitea's HasOrgOrUserVisible: a private one, or any one for a
+ * restricted viewer, is visible to its members only. People follow IsUserVisibleToViewer: public to all,
+ * limited to signed-in unrestricted users, private to themselves and admins.
  */
 export async function ownerVisible(app: AppContext, owner: UserRecord, viewer: UserRecord | null): Promise<boolean> {
+  if (viewer && (viewer.is_admin || viewer.id === owner.id)) return true;
   if (!viewer) return owner.visibility === 'public';
-  if (viewer.is_admin || viewer.id === owner.id) return true;
-  if (owner.visibility === 'private' || viewer.restricted) {
-    return owner.type === 'organization' && (await orgMemberStore.isMember(app.store, owner.id, viewer.id));
+  if (owner.type === 'organization') {
+    if (owner.visibility !== 'private' && !viewer.restricted) return true;
+    return orgMemberStore.isMember(app.store, owner.id, viewer.id);
   }
-  return true;
+  if (owner.visibility === 'public') return true;
+  return owner.visibility === 'limited' && !viewer.restricted;
 }
 
 /** The teams of the organization that `uid` is in and that have the repository. */

@@ -34,7 +34,8 @@ export const DEFAULT_UNITS: RepoUnits = {
 
 async function checkMayCreate(app: AppContext, doer: UserRecord, owner: UserRecord): Promise<void> {
   if (doer.is_admin) return;
-  if (owner.id !== doer.id) throw new ForbiddenError('user should be the owner of the repository or a site administrator');
+  // Who may create in an organization (owners, teams with can_create_org_repo) is decided by createOrgRepo.
+  if (owner.type !== 'organization' && owner.id !== doer.id) throw new ForbiddenError('user should be the owner of the repository or a site administrator');
   const limit = owner.max_repo_creation >= 0 ? owner.max_repo_creation : app.settings.int('repository.MAX_CREATION_LIMIT');
   if (limit >= 0 && (await repoStore.count(app.store, (r) => r.owner_id === owner.id)) >= limit) {
     throw new ForbiddenError(`user has reached maximum limit of repositories [limit: ${limit}]`);

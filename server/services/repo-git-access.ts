@@ -8,7 +8,7 @@ import * as userStore from '../store/users.ts';
 import * as repoStore from '../store/repos.ts';
 import { authenticate, type Credentials } from './auth/authenticate.ts';
 import { scopesAllow, isPublicOnly } from './auth/scopes.ts';
-import { repoPermission, atLeast, unitMode, canSeeOwner } from './permissions.ts';
+import { repoPermission, atLeast, unitMode } from './permissions.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../lib/errors.ts';
 
 export interface GitAccess {
@@ -37,8 +37,9 @@ export async function gitAccess(app: AppContext, creds: Credentials, ownerName: 
   const auth = await signIn(app, creds);
   const doer = auth?.user ?? null;
   const owner = await userStore.getByName(app.store, ownerName);
-  const repo = owner && canSeeOwner(owner, doer) ? await repoStore.getByOwnerAndName(app.store, owner.id, repoName) : undefined;
-  const publicPull = !!repo && !!owner && !write && !repo.is_private && canSeeOwner(owner, null);
+  // Whether the doer may see the owner is part of repoPermission below; here only an anonymous pull is decided.
+  const repo = owner ? await repoStore.getByOwnerAndName(app.store, owner.id, repoName) : undefined;
+  const publicPull = !!repo && !!owner && !write && !repo.is_private && owner.visibility === 'public';
   if (!doer && (!publicPull || app.settings.bool('service.REQUIRE_SIGNIN_VIEW'))) {
     throw new UnauthorizedError('authentication required', true);
   }

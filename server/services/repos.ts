@@ -7,10 +7,11 @@ import * as branchStore from '../store/branches.ts';
 import * as userStore from '../store/users.ts';
 import * as watchStore from '../store/watches.ts';
 import { invalidateRepo } from './repo-cache.ts';
+import { dropRepoAccess } from './collaborators.ts';
 import { eventBaseUrl, repositoryPayload } from './repo-payloads.ts';
 import { withRepoLock } from './repo-locks.ts';
 import { deleteRepoHooks } from './webhooks/index.ts';
-import { repoPermission, atLeast, unitMode, canSeeOwner, type Permission } from './permissions.ts';
+import { repoPermission, atLeast, unitMode, ownerVisible, type Permission } from './permissions.ts';
 import type { ApiPermission } from '../convert/repo.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 
@@ -35,7 +36,7 @@ export function apiPermission(perm: Permission): ApiPermission {
 /** The view of `repo` for `viewer`, or null when the viewer may not read it. */
 export async function viewOf(app: AppContext, viewer: UserRecord | null, repo: RepoRecord, owner?: UserRecord): Promise<RepoView | null> {
   const o = owner ?? (await userStore.getById(app.store, repo.owner_id));
-  if (!o || !canSeeOwner(o, viewer)) return null;
+  if (!o || !(await ownerVisible(app, o, viewer))) return null;
   const perm = await repoPermission(app, viewer, repo);
   if (!atLeast(perm.mode, 'read')) return null;
   return viewOfChecked(app, repo, o, perm);
@@ -73,7 +74,7 @@ async function readable(app: AppContext, viewer: UserRecord | null, repos: RepoR
 /** The repositories of `ownerName` that `viewer` may read (GET /users/{username}/repos). */
 export async function listUserRepositories(app: AppContext, viewer: UserRecord | null, ownerName: string): Promise<RepoView[]> {
   const owner = await userStore.getByName(app.store, ownerName);
-  if (!owner || !canSeeOwner(owner, viewer)) throw new NotFoundError('GetUserByName');
+  if (!owner || !(await ownerVisible(app, owner, viewer))) throw new NotFoundError('GetUserByName');
   return readable(app, viewer, await repoStore.listByOwner(app.store, owner.id));
 }
 
@@ -148,9 +149,10 @@ export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?:
   await withRepoLock(app, repo.id, async () => {
     // 1 - the record first: from here on nobody finds the repository
     await repoStore.remove(app.store, repo.id);
-    // 2 - its branch records and watches
+    // 2 - its branch records, watches, collaborators and team grants
     await branchStore.removeAll(app.store, repo.id);
     await watchStore.removeByRepo(app.store, repo.id);
+    await dropRepoAccess(app, repo.id);
     // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
     invalidateRepo(app, repo.id);
     await rm(gitDir, { recursive: true, force: true, maxRetries: 3 });

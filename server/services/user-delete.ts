@@ -2,9 +2,10 @@
  * Deleting a user (Gitea's services/user DeleteUser). The checks come first, so a refused deletion changes
  * nothing. Then, in numbered steps: the account is disabled, so that if a later step fails it can no longer be
  * used while it is half removed; with purge its repositories are deleted; then its tokens, its second factor,
- * its watches and the user record. Deleted repositories cannot be brought back, so a step that fails after them leaves a
- * disabled account that the deletion can be retried on; a refusal found after step 1 restores the account.
- * Organizations (and their membership) do not exist yet, so there is no step for them.
+ * its organizations (purge: the ones it is the last owner of go with their repositories, it leaves the others),
+ * its grants, hooks, tokens, second factor, watches and the user record. Deleted repositories cannot be brought
+ * back, so a step that fails after them leaves a disabled account that the deletion can be retried on; a refusal
+ * found after step 1 restores the account.
  */
 import type { AppContext } from './context.ts';
 import type { UserRecord } from '../store/records.ts';
@@ -15,6 +16,8 @@ import * as watchStore from '../store/watches.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { isLastAdmin } from './users.ts';
 import { deleteRepository } from './repos.ts';
+import { assertUserHasNoOrgs, forgetUser, purgeUserOrgs } from './org-purge.ts';
+import { deleteOwnerHooks } from './webhooks/index.ts';
 
 const ownsRepos = (user: UserRecord): ValidationError =>
   new ValidationError(`user still has ownership of repositories [uid: ${user.id}]`);
@@ -25,6 +28,7 @@ async function checkDeletable(app: AppContext, doer: UserRecord | null, user: Us
   if (doer && doer.id === user.id) throw new ValidationError('you cannot delete yourself');
   if (await isLastAdmin(app, user)) throw new ValidationError(`can not delete the last admin user [uid: ${user.id}]`);
   if (!purge && (await repoStore.listByOwner(app.store, user.id)).length > 0) throw ownsRepos(user);
+  if (!purge) await assertUserHasNoOrgs(app, user);
 }
 
 /** Step 1: the account can no longer sign in or act as an administrator, and loses its password. */
@@ -52,12 +56,12 @@ async function deleteOwnedRepositories(app: AppContext, user: UserRecord): Promi
   for (const repo of await repoStore.listByOwner(app.store, user.id)) await deleteRepository(app, repo);
 }
 
-/** Step 3: the user's access tokens, so none of them authenticates again. */
+/** Step 4: the user's access tokens, so none of them authenticates again. */
 async function deleteTokens(app: AppContext, user: UserRecord): Promise<void> {
   await tokenStore.removeByUser(app.store, user.id);
 }
 
-/** Step 4: the second factor's secret, an enrolment in progress and the replay guard. */
+/** Step 5: the second factor's secret, an enrolment in progress and the replay guard. */
 async function deleteTotp(app: AppContext, user: UserRecord): Promise<void> {
   await userStore.update(app.store, user.id, (u) => {
     u.totp_secret = null;
@@ -66,12 +70,12 @@ async function deleteTotp(app: AppContext, user: UserRecord): Promise<void> {
   });
 }
 
-/** Step 5: what the user watches (Gitea deletes the watch rows with the user). */
+/** Step 6: what the user watches (Gitea deletes the watch rows with the user). */
 async function deleteWatches(app: AppContext, user: UserRecord): Promise<void> {
   await watchStore.removeByUser(app.store, user.id);
 }
 
-/** Step 6: the user record itself. */
+/** Step 7: the user record itself. */
 async function deleteRecord(app: AppContext, user: UserRecord): Promise<void> {
   await userStore.remove(app.store, user.id);
 }
@@ -90,13 +94,17 @@ export async function deleteUser(app: AppContext, doer: UserRecord | null, user:
     await restoreAccount(app, user);
     throw ownsRepos(user);
   }
-  // 3 - tokens
+  // 3 - organizations (purge: last-owned ones with their repositories), then every grant and the user's hooks
+  if (purge) await purgeUserOrgs(app, user, doer ?? undefined);
+  await forgetUser(app, user.id);
+  await deleteOwnerHooks(app, user.id);
+  // 4 - tokens
   await deleteTokens(app, user);
-  // 4 - TOTP data
+  // 5 - TOTP data
   await deleteTotp(app, user);
-  // 5 - watches
+  // 6 - watches
   await deleteWatches(app, user);
-  // 6 - the user
+  // 7 - the user
   await deleteRecord(app, user);
   app.log.info('user deleted', { user: user.name, by: doer?.name ?? 'command line', purge });
 }

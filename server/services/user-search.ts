@@ -2,7 +2,7 @@
 import type { AppContext } from './context.ts';
 import type { UserRecord, Visibility } from '../store/records.ts';
 import * as userStore from '../store/users.ts';
-import { canSeeOwner } from './permissions.ts';
+import { ownerVisible } from './permissions.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 import { GHOST_USER_ID, ACTIONS_USER_ID, systemUsers } from './users.ts';
 
@@ -46,11 +46,12 @@ export async function searchUsers(app: AppContext, viewer: UserRecord | null, op
   const system = systemUsers();
   if (opts.uid === GHOST_USER_ID || opts.uid === ACTIONS_USER_ID) return system.filter((u) => u.id === opts.uid);
   const keyword = (opts.q ?? '').trim().toLowerCase();
-  const found = await userStore.list(app.store, (u) => u.type === 'individual'
+  const candidates = await userStore.list(app.store, (u) => u.type === 'individual'
     && (opts.uid === undefined || opts.uid === 0 || u.id === opts.uid)
-    && canSeeOwner(u, viewer)
     && (!publicOnly || u.visibility === 'public')
     && matches(u, keyword, !!viewer));
+  const found: UserRecord[] = [];
+  for (const u of candidates) if (await ownerVisible(app, u, viewer)) found.push(u);
   const named = keyword && !opts.uid ? system.filter((u) => u.lower_name.includes(keyword)) : [];
   return [...found, ...named].sort(byName);
 }

@@ -6,7 +6,7 @@ import * as sourceStore from '../store/login-sources.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { userNameProblem } from '../lib/names.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { canSeeOwner } from './permissions.ts';
+import { ownerVisible } from './permissions.ts';
 import { isPublicOnly } from './auth/scopes.ts';
 
 export interface NewUser {
@@ -160,7 +160,7 @@ export async function getIndividualOrThrow(app: AppContext, name: string): Promi
  */
 export async function getVisibleUser(app: AppContext, name: string, viewer: UserRecord | null, scopes?: string[]): Promise<UserRecord> {
   const u = await userStore.getByName(app.store, name);
-  if (!u || !canSeeOwner(u, viewer)) throw new NotFoundError(`user does not exist [name: ${name}]`);
+  if (!u || !(await ownerVisible(app, u, viewer))) throw new NotFoundError(`user does not exist [name: ${name}]`);
   if (scopes && isPublicOnly(scopes) && u.visibility !== 'public') throw new ForbiddenError('token scope is limited to public users');
   return u;
 }

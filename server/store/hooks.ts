@@ -44,9 +44,16 @@ export const insert = (store: Store, make: (id: number) => HookRecord) => table.
 export const update = (store: Store, id: number, mutate: (h: HookRecord) => void) => table.update(store, id, mutate);
 export const remove = (store: Store, id: number) => table.remove(store, id);
 
-/** Removes every hook of a repository (when the repository is deleted); returns their ids. */
-export async function removeByRepo(store: Store, repoId: number): Promise<number[]> {
-  const ids = (await table.list(store, (h) => h.repo_id === repoId)).map((h) => h.id);
-  await table.removeWhere(store, (h) => h.repo_id === repoId);
+/** Removes the hooks matching `where`; returns their ids. */
+async function removeMatching(store: Store, where: (h: HookRecord) => boolean): Promise<number[]> {
+  const ids = (await table.list(store, where)).map((h) => h.id);
+  await table.removeWhere(store, where);
   return ids;
 }
+
+/** Removes every hook of a repository (when the repository is deleted); returns their ids. */
+export const removeByRepo = (store: Store, repoId: number): Promise<number[]> => removeMatching(store, (h) => h.repo_id === repoId);
+
+/** Removes the user or organization hooks of an owner (when the owner is deleted); returns their ids. */
+export const removeByOwner = (store: Store, ownerId: number): Promise<number[]> =>
+  removeMatching(store, (h) => h.repo_id === 0 && h.owner_id === ownerId);

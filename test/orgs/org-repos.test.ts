@@ -4,7 +4,7 @@ import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts
 import { makeUser, expectStatus } from './helpers.ts';
 import * as userStore from '../../server/store/users.ts';
 import * as repoStore from '../../server/store/repos.ts';
-import { assertUserHasNoOrgs, purgeUserOrgs } from '../../server/services/org-purge.ts';
+import * as hookStore from '../../server/store/hooks.ts';
 
 describe('organization repositories and user purge', () => {
   let h: TestHost;
@@ -51,21 +51,25 @@ describe('organization repositories and user purge', () => {
     assert.deepEqual(all.body.map((r: { name: string }) => r.name), ['site', 'made']);
   });
 
-  test('without purge a user in an organization is refused; the purge step deletes orgs they last own, with their repositories', async () => {
-    const boss = (await userStore.getByName(h.app.store, 'boss'))!;
-    await assert.rejects(assertUserHasNoOrgs(h.app, boss), /user still has membership of organizations/);
+  test('DELETE /admin/users: a user in an organization is refused without purge; purge deletes the orgs they last own, with repositories and hooks', async () => {
+    const refused = await h.api('DELETE', '/admin/users/boss', { auth: root });
+    expectStatus(refused, 422);
+    assert.match(refused.body.message, /user still has membership of organizations/);
     expectStatus(await h.api('POST', '/orgs', { auth: creator, body: { username: 'shared' } }), 201);
     const shared = (await h.api('GET', '/orgs/shared/teams', { auth: creator })).body[0];
     expectStatus(await h.api('PUT', `/teams/${shared.id}/members/boss`, { auth: creator }), 204);
     expectStatus(await h.api('POST', '/orgs/works/repos', { auth: root, body: { name: 'by-admin' } }), 201);
+    expectStatus(await h.api('POST', '/orgs/works/hooks', { auth: root, body: { type: 'gitea', config: { url: 'http://127.0.0.1:9/', content_type: 'json' } } }), 201);
     const orgId = (await userStore.getByName(h.app.store, 'works'))!.id;
     assert.ok((await repoStore.listByOwner(h.app.store, orgId)).length > 0);
-    await purgeUserOrgs(h.app, boss);
+
+    expectStatus(await h.api('DELETE', '/admin/users/boss?purge=true', { auth: root }), 204);
     assert.equal(await userStore.getByName(h.app.store, 'works'), undefined, 'the organization boss last owned is gone');
     assert.deepEqual(await repoStore.listByOwner(h.app.store, orgId), [], 'with its repositories');
+    assert.deepEqual(await hookStore.list(h.app.store, (x) => x.owner_id === orgId), [], 'and its hooks');
     expectStatus(await h.api('GET', '/repos/works/by-admin', { auth: root }), 404);
     expectStatus(await h.api('GET', '/orgs/shared', { auth: creator }), 200);
     expectStatus(await h.api('GET', '/orgs/shared/members/boss', { auth: creator }), 404);
-    await assertUserHasNoOrgs(h.app, boss);
+    expectStatus(await h.api('GET', '/users/boss', { auth: root }), 404);
   });
 });

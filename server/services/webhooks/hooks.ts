@@ -149,6 +149,11 @@ export async function deleteRepoHooks(app: AppContext, repoId: number): Promise<
   for (const id of await hookStore.removeByRepo(app.store, repoId)) await taskStore.removeHook(app.store, id);
 }
 
+/** Deletes the hooks of a user or organization and their history; deleting the owner calls it. */
+export async function deleteOwnerHooks(app: AppContext, ownerId: number): Promise<void> {
+  for (const id of await hookStore.removeByOwner(app.store, ownerId)) await taskStore.removeHook(app.store, id);
+}
+
 /** Copies every default hook into a newly created repository (Gitea's CopyDefaultWebhooksToRepo). */
 export async function copyDefaultHooks(app: AppContext, repo: Pick<RepoRecord, 'id'>): Promise<HookRecord[]> {
   const defaults = await hookStore.list(app.store, (h) => h.repo_id === 0 && h.owner_id === 0 && !h.is_system_webhook);

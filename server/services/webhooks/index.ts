@@ -5,7 +5,7 @@ import { WebhookDispatcher } from './dispatcher.ts';
 import { prepareEvent } from './prepare.ts';
 import { scheduleCleanup } from './cleanup.ts';
 
-export { copyDefaultHooks, deleteRepoHooks } from './hooks.ts';
+export { copyDefaultHooks, deleteRepoHooks, deleteOwnerHooks } from './hooks.ts';
 
 export interface WebhookRuntime {
   /** Resolves when the start-up refill has queued every stored undelivered task. */
