@@ -31,6 +31,8 @@ export interface RunInfo {
   date: string;
   quick: boolean;
   seconds: number;
+  /** One-minute load averages at the start and the end of the run (other work on the machine skews timings). */
+  load: [number, number];
   machine: { cpus: number; cpuModel: string; memoryGiB: number; platform: string; node: string; git: string };
 }
 
@@ -61,7 +63,7 @@ export function markdown(info: RunInfo, areas: AreaResult[]): string {
   const out = [
     '# Homeforge benchmark results', '',
     `${info.date}, ${info.quick ? 'quick (smoke) run' : 'full run'} in ${Math.round(info.seconds)} s on ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.platform}; node ${m.node}, ${m.git}.`,
-    'Every ratio compares figures measured side by side in this run. Produced by `npm run bench`.',
+    `Load average (1 min) ${info.load[0].toFixed(1)} at the start, ${info.load[1].toFixed(1)} at the end. Every ratio compares figures measured side by side in this run. Produced by \`npm run bench\`.`,
   ];
   for (const a of areas) {
     out.push('', `## ${a.title}`, '');

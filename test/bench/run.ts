@@ -33,6 +33,7 @@ for (const a of chosen) {
 }
 
 const t0 = performance.now();
+const loadAtStart = os.loadavg()[0] ?? 0;
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'homeforge-bench-'));
 const results: AreaResult[] = [];
 try {
@@ -49,6 +50,9 @@ try {
 } finally {
   await rm(tmp, { recursive: true, force: true });
 }
-const info = { date: new Date().toISOString(), quick: values.quick, seconds: (performance.now() - t0) / 1000, machine: machineInfo() };
+const info = {
+  date: new Date().toISOString(), quick: values.quick, seconds: (performance.now() - t0) / 1000,
+  load: [loadAtStart, os.loadavg()[0] ?? 0] as [number, number], machine: machineInfo(),
+};
 await writeResults(path.join(REPO_ROOT, 'bench/results'), info, results);
 process.stdout.write(`bench: wrote bench/results/latest.json and latest.md in ${info.seconds.toFixed(0)} s\n`);
