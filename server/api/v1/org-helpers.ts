@@ -5,9 +5,7 @@ import type { TeamRecord } from '../../store/teams.ts';
 import * as userStore from '../../store/users.ts';
 import { toOrganization, type ApiOrganization } from '../../convert/org.ts';
 import { toTeam } from '../../convert/team.ts';
-import { toRepo } from '../../convert/repo.ts';
 import { repoAdminChangeTeamAccess } from '../../services/orgs.ts';
-import { apiPermission, type RepoView } from '../../services/repos.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 
 /** Gitea's `Organization` for the request's viewer. */
@@ -37,6 +35,3 @@ export async function teamJson(ctx: ApiContext<unknown, unknown>, team: TeamReco
   return (await teamsJson(ctx, [team]))[0];
 }
 
-/** Gitea's `Repository` of a repository view, for the request's viewer. */
-export const repoJson = (ctx: ApiContext<unknown, unknown>, v: RepoView) =>
-  toRepo(v.repo, v.owner, { permission: apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount });

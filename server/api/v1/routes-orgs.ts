@@ -2,7 +2,8 @@
 import { route } from './route.ts';
 import { json, noContent, pageOf, setPageHeaders } from './respond.ts';
 import { orgAccess, orgOf } from './guards.ts';
-import { orgJson, repoJson } from './org-helpers.ts';
+import { orgJson } from './org-helpers.ts';
+import { repoJson } from './repo-json.ts';
 import { CreateOrgOption, EditOrgOption } from './schemas-orgs.ts';
 import { CreateRepoOption } from './schemas-repos.ts';
 import type { ApiContext } from './context.ts';

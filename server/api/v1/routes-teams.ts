@@ -2,7 +2,8 @@
 import { route, type Guard } from './route.ts';
 import { json, noContent, pageOf, paged, setPageHeaders } from './respond.ts';
 import { orgAccess, orgOf, teamAccess, teamOf } from './guards.ts';
-import { repoJson, teamJson, teamsJson } from './org-helpers.ts';
+import { teamJson, teamsJson } from './org-helpers.ts';
+import { repoJson } from './repo-json.ts';
 import { CreateTeamOption, EditTeamOption, TeamSearchQuery } from './schemas-orgs.ts';
 import type { ApiContext } from './context.ts';
 import type { TeamRecord } from '../../store/teams.ts';
