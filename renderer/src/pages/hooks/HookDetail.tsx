@@ -22,10 +22,9 @@ function useDeliveries(apiPath: string) {
   const { api } = useAuth();
   const list = useLoad(() => api.get<HookDelivery[]>(`${apiPath}/deliveries`, { query: { limit: 50 } }), apiPath);
   const waiting = list.data?.some((d) => !d.is_delivered) ?? false;
-  // Deliveries still waiting are checked again until they are sent.
+  // The history follows new events: read again every few seconds, faster while a delivery is still waiting.
   useEffect(() => {
-    if (!waiting) return;
-    const t = setInterval(list.reload, 1500);
+    const t = setInterval(() => { if (document.visibilityState === 'visible') list.reload(); }, waiting ? 1500 : 4000);
     return () => clearInterval(t);
   }, [waiting, list.reload]);
   return list;

@@ -67,7 +67,7 @@ export function RepoSettingsPage() {
     <div>
       <Notice>{notice}</Notice>
       <SettingsForm key={repo.updated_at} repo={repo} onSaved={(r) => { replace(r); setNotice('Saved the settings.'); }} />
-      <section className="card danger-zone" aria-labelledby="delete-repo">
+      <section className="card danger-zone form-card" aria-labelledby="delete-repo">
         <h2 id="delete-repo">Delete this repository</h2>
         <p>Deleting removes the repository, its webhooks and their delivery history for good.</p>
         <ErrorAlert>{error}</ErrorAlert>

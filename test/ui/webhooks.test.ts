@@ -1,0 +1,128 @@
+/** UI: add a webhook to a repository → a push delivers to a loopback receiver → see the request and response → replay it. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
+import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
+
+interface Received { headers: http.IncomingHttpHeaders; body: string }
+
+/** A loopback HTTP server that records each request and answers 200 "thanks". */
+async function receiver(): Promise<{ url: string; got: Received[]; close(): Promise<void> }> {
+  const got: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString(); });
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Receiver': 'test' }).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, got, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function signIn(browser: Browser, h: TestHost): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openPage(browser, h.url);
+  await page.goto('/');
+  await field(page, 'User name or email').fill(ADMIN.username);
+  await field(page, 'Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+  return { page, errors };
+}
+
+async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('UI webhooks', () => {
+  let h: TestHost;
+  let browser: Browser;
+  let g: GitSandbox;
+  let target: Awaited<ReturnType<typeof receiver>>;
+  before(async () => {
+    ensureRenderer();
+    h = await startHost();
+    browser = await launchBrowser();
+    g = await gitSandbox();
+    target = await receiver();
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+    await g?.dispose();
+    await target?.close();
+  });
+
+  test('adds a webhook, shows the delivery of a push with request and response, and replays it', async () => {
+    const created = await h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'hooked' } });
+    assert.equal(created.status, 201);
+    const { page, errors } = await signIn(browser, h);
+    await page.goto('/root/hooked/hooks');
+    await page.getByText(/No webhooks yet/).waitFor();
+
+    await field(page, 'Target URL').fill('not a url');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await screenshot(page, 'webhook-add-error');
+
+    await field(page, 'Target URL').fill(target.url);
+    await field(page, 'Secret').fill('s3cret');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByText(`Added the webhook for ${target.url}.`).waitFor();
+    await screenshot(page, 'webhooks');
+    await page.getByRole('link', { name: target.url }).click();
+    await page.getByText(/Nothing sent yet/).waitFor();
+
+    const work = path.join(g.dir, 'hooked');
+    await makeRepo(g, work, { 'a.txt': 'one\n' });
+    await g.ok(['push', '-q', withCredentials(created.body.clone_url, ADMIN.username, ADMIN.password), 'main'], { cwd: work });
+    await until(() => target.got.length === 1, 'the push delivery');
+    assert.equal(target.got[0]!.headers['x-gitea-event'], 'push');
+
+    const deliveries = page.getByRole('list', { name: 'Deliveries' });
+    await deliveries.getByText('delivered (200)').waitFor();
+    await deliveries.getByRole('button', { name: /^Show request and response/ }).first().click();
+    await deliveries.getByRole('region', { name: 'Request' }).getByText(`POST ${target.url}`).waitFor();
+    assert.match(await deliveries.getByLabel('Request body').innerText(), /"ref": "refs\/heads\/main"/);
+    assert.match(await deliveries.getByLabel('Response body').innerText(), /thanks/);
+    assert.match(await deliveries.getByRole('region', { name: 'Response' }).innerText(), /X-Receiver: test/i);
+    await screenshot(page, 'webhook-deliveries');
+
+    await deliveries.getByRole('button', { name: /^Replay delivery/ }).first().click();
+    await page.getByText(/^Replayed as delivery/).waitFor();
+    await until(() => target.got.length === 2, 'the replayed delivery');
+    assert.equal(target.got[1]!.body, target.got[0]!.body, 'the replay sends the same body');
+    await deliveries.getByText('delivered (200)').nth(1).waitFor();
+    assert.equal(await deliveries.getByRole('listitem').count(), 2);
+    await screenshot(page, 'webhook-replayed');
+    assert.deepEqual(errors, []);
+  });
+
+  test('system webhooks live under site administration', async () => {
+    const { page, errors } = await signIn(browser, h);
+    await page.getByRole('link', { name: 'Site administration' }).click();
+    await page.getByRole('navigation', { name: 'Site administration' }).getByRole('link', { name: 'System webhooks' }).click();
+    await page.getByText(/No webhooks yet/).waitFor();
+    await field(page, 'Target URL').fill(target.url);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByRole('link', { name: target.url }).waitFor();
+    const system = await h.api('GET', '/admin/hooks?type=system', { auth: [ADMIN.username, ADMIN.password] });
+    assert.equal(system.body.length, 1);
+    assert.equal(system.body[0].config.is_system_webhook, 'true');
+    const defaults = await h.api('GET', '/admin/hooks?type=default', { auth: [ADMIN.username, ADMIN.password] });
+    assert.equal(defaults.body.length, 0);
+    await screenshot(page, 'admin-system-webhooks');
+    assert.deepEqual(errors, []);
+  });
+});
