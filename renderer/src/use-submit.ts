@@ -14,6 +14,7 @@ export interface SubmitState {
 /** Words that tie a message without a `[field]` to the field that caused it (e.g. 409 "user already exists"). */
 const FIELD_HINTS: [RegExp, string[]][] = [
   [/last admin/i, ['admin']],
+  [/interval|invalid duration/i, ['mirror_interval']],
   [/e-?mail/i, ['email']],
   [/passcode|\botp\b|two-factor|totp/i, ['otp', 'code']],
   [/password/i, ['password']],

@@ -76,7 +76,8 @@ function validated(app: AppContext, changes: Record<string, unknown>): Partial<R
       new Settings({ [key]: value });
     } catch (err) {
       if (!(err instanceof SettingsError)) throw err;
-      throw new ValidationError(`[${key}]: ${err.message.replace(/^invalid setting /, '')}`);
+      const problem = err.message.slice(err.message.lastIndexOf('": ') + 3);
+      throw new ValidationError(`[${key}]: ${problem}`);
     }
     out[key] = value;
   }

@@ -37,13 +37,18 @@ describe('UI accessibility and the desktop session', () => {
   });
 
   test('every main page has landmarks, one h1 and a label on every control', async () => {
+    assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'audited', auto_init: true, readme: 'Default' } })).status, 201);
     const { page, errors } = await openPage(browser, h.url);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.deepEqual(await audit(page), [], 'sign-in page');
     await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);
     for (const [path, heading] of [['/', 'Repositories'], ['/repo/create', 'New repository'], ['/admin/users', 'Users'], ['/admin/users/new', 'New user'],
-      ['/admin/users/root/edit', 'Edit root'], ['/settings/tokens', 'Access tokens'], ['/settings/two-factor', 'Two-factor authentication']] as const) {
+      ['/admin/users/root/edit', 'Edit root'], ['/settings/tokens', 'Access tokens'], ['/settings/two-factor', 'Two-factor authentication'],
+      ['/repo/migrate', 'Import a repository'], ['/admin/orgs', 'Organizations'], ['/admin/hooks/system', 'System webhooks'],
+      ['/admin/hooks/default', 'Default webhooks'], ['/admin/auth-sources', 'Login sources'], ['/admin/settings', 'Host settings'],
+      ['/root/audited', /^root\/audited/], ['/root/audited/commits', /^root\/audited/], ['/root/audited/branches', /^root\/audited/],
+      ['/root/audited/settings', /^root\/audited/], ['/root/audited/collaborators', /^root\/audited/], ['/root/audited/hooks', /^root\/audited/]] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });

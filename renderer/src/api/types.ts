@@ -20,7 +20,6 @@ export interface Repository {
   owner: { login: string };
   size?: number;
   mirror_interval?: string;
-  enable_prune?: boolean;
   mirror_updated?: string;
   original_url?: string;
   permissions?: { admin: boolean; push: boolean; pull: boolean };

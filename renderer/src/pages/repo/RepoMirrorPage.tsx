@@ -11,11 +11,11 @@ import { useLoad } from '../../use-load.ts';
 import { useSubmit } from '../../use-submit.ts';
 import { useRepo } from './repo-context.tsx';
 
-function ScheduleForm({ repo, onSaved }: { repo: Repository; onSaved(r: Repository): void }) {
+function ScheduleForm({ repo, pruning, onSaved }: { repo: Repository; pruning: boolean; onSaved(r: Repository): void }) {
   const { api } = useAuth();
   const { api: base } = useRepo();
   const [interval, setEvery] = useState(repo.mirror_interval ?? '8h0m0s');
-  const [prune, setPrune] = useState(repo.enable_prune ?? false);
+  const [prune, setPrune] = useState(pruning);
   const submit = useSubmit(async () => {
     onSaved(await api.patch<Repository>(base, { mirror_interval: interval.trim(), enable_prune: prune }));
   }, ['mirror_interval', 'enable_prune']);
@@ -85,7 +85,7 @@ export function RepoMirrorPage() {
           <button type="button" className="btn btn-primary" disabled={syncing !== null || repo.archived} onClick={() => { void syncNow(); }}>Sync now</button>
         </section>
       ) : !status.error ? <p role="status" className="loading">Loading the mirror state…</p> : null}
-      {repo.permissions?.admin ? <ScheduleForm key={repo.updated_at} repo={repo} onSaved={(r) => { replace(r); status.reload(); setNotice('Saved the schedule.'); }} /> : null}
+      {repo.permissions?.admin && s ? <ScheduleForm key={`${repo.updated_at}|${s.enable_prune}`} repo={repo} pruning={s.enable_prune} onSaved={(r) => { replace(r); status.reload(); setNotice('Saved the schedule.'); }} /> : null}
     </div>
   );
 }
