@@ -27,9 +27,13 @@ test('records left by an interrupted creation are removed or synchronised at sta
     const lostDir = repoStore.gitDirOf(store, byName('lost'));
     await removeBare(lostDir);
     await commitInitialFiles(repoStore.gitDirOf(store, byName('first')), 'main', [{ path: 'README.md', content: 'hi\n' }], { name: 'R', email: 'r@x' });
+    // 'migrating' was being imported when the host died: its fetch may have landed, the migration never answered.
+    const migrating = await repoStore.insert(store, (id) => ({ ...byName('kept'), id, name: 'migrating', lower_name: 'migrating', storage_path: repoStore.storagePathFor(id), is_mirror: true, options: { migrating: true } }));
+    await mkdir(repoStore.gitDirOf(store, migrating), { recursive: true });
+    await writeFile(path.join(repoStore.gitDirOf(store, migrating), 'HEAD'), 'ref: refs/heads/main\n');
     await flushStore(store);
     // and a half-built repository beside the place of the next one
-    const nextDir = repoStore.gitDirOf(store, { storage_path: repoStore.storagePathFor(Math.max(...repos.map((r) => r.id)) + 1) });
+    const nextDir = repoStore.gitDirOf(store, { storage_path: repoStore.storagePathFor(migrating.id + 1) });
     await mkdir(path.join(path.dirname(nextDir), `.init-${path.basename(nextDir)}`), { recursive: true });
     await writeFile(path.join(path.dirname(nextDir), `.init-${path.basename(nextDir)}`, 'HEAD'), 'garbage');
 
@@ -37,6 +41,7 @@ test('records left by an interrupted creation are removed or synchronised at sta
     token = await createToken(h, ADMIN.username, ADMIN.password);
     assert.equal((await h.api('GET', '/repos/root/kept', { auth: token })).status, 200);
     assert.equal((await h.api('GET', '/repos/root/lost', { auth: token })).status, 404, 'the record without a repository is gone');
+    assert.equal((await h.api('GET', '/repos/root/migrating', { auth: token })).status, 404, 'the unfinished migration is gone');
     const first = await h.api('GET', '/repos/root/first', { auth: token });
     assert.equal(first.body.empty, false, 'the record follows the commit');
     assert.equal((await h.api('GET', '/repos/root/first/branches/main', { auth: token })).status, 200);

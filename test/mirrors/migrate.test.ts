@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { readdir, readFile } from 'node:fs/promises';
 import { makeRepo } from '../helpers/git.ts';
+import * as repoStore from '../../server/store/repos.ts';
 import { makeUser, pw } from '../accounts/helpers.ts';
 import { startPair, upstreamRepo, upstreamUrl, branches, commitFiles, withCredentials, ADMIN, type Pair } from './helpers.ts';
 
@@ -108,6 +109,8 @@ describe('migrations and pull mirrors: creation', () => {
     assert.equal(res.body.mirror, false);
     assert.equal(res.body.mirror_interval, '');
     assert.equal(res.body.original_url, upstreamUrl(p, 'delta'));
+    const record = await repoStore.getById(p.down.app.store, res.body.id as number);
+    assert.equal(record?.options.migrating, undefined, 'a finished migration is no longer marked as in progress');
     const status = await p.down.api('GET', '/../homeforge/repos/root/delta/mirror', { auth: p.downToken });
     assert.equal(status.status, 404);
     const clone = path.join(p.g.dir, 'delta-clone');

@@ -101,6 +101,8 @@ export async function migrateRepository(app: AppContext, doer: UserRecord, o: Mi
     object_format_name: probed.objectFormat ?? 'sha1', default_branch: probed.headBranch ?? undefined,
   }, ctx.baseUrl);
   await repoStore.update(app.store, repo.id, (r) => {
+    // Until the migration answers, the record says so: a host killed before then drops it at the next start.
+    r.options.migrating = true;
     r.is_mirror = !!o.mirror;
     r.options.original_url = remote.display;
     if (o.mirror) Object.assign(r.options, { mirror_interval: formatDuration(interval), enable_prune: true });
@@ -115,6 +117,8 @@ export async function migrateRepository(app: AppContext, doer: UserRecord, o: Mi
     await importedState(app, repo.id, owner, probed.headBranch);
     // 5 - the mirror record: credentials sealed, the first scheduled sync one interval from now
     if (o.mirror) await insertMirror(app, repo.id, remote, interval);
+    // 6 - done: the repository is whole
+    await repoStore.update(app.store, repo.id, (r) => { delete r.options.migrating; });
   } catch (err) {
     // last - a failed migration leaves nothing behind
     await deleteRepository(app, repo, doer, { baseUrl: ctx.baseUrl }).catch(() => undefined);
