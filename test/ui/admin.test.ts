@@ -112,7 +112,7 @@ describe('UI site administration', () => {
   test('tokens: creates one shown once, lists and deletes it; also for another account', async () => {
     await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } });
     const { page, errors } = await signedIn(browser, h);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Existing tokens' }).waitFor();
 
     await field(page, 'Token name').fill('laptop');
