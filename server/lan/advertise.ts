@@ -1,5 +1,5 @@
 /** Announces the host on the local network with mDNS / DNS-SD as `_homeforge._tcp` and `_http._tcp`. */
-import { Bonjour, type ServiceConfig } from 'bonjour-service';
+import type { ServiceConfig } from 'bonjour-service';
 import { HOMEFORGE_VERSION } from '../lib/version.ts';
 import type { Logger } from '../lib/log.ts';
 
@@ -10,10 +10,13 @@ export interface BonjourLike {
   destroy(callback?: CallableFunction): void;
 }
 
-export type BonjourFactory = (onError: (err: unknown) => void) => BonjourLike;
+export type BonjourFactory = (onError: (err: unknown) => void) => BonjourLike | Promise<BonjourLike>;
 
-/** The real responder: one multicast socket per advertisement. */
-export const realBonjour: BonjourFactory = (onError) => new Bonjour({}, onError);
+/** The real responder: one multicast socket per advertisement. Loaded on first use: most hosts never go on the LAN. */
+export const realBonjour: BonjourFactory = async (onError) => {
+  const { Bonjour } = await import('bonjour-service');
+  return new Bonjour({}, onError);
+};
 
 /** The two service records of one host. */
 export function serviceConfigs(name: string, port: number): ServiceConfig[] {
@@ -39,7 +42,7 @@ export class Advertiser {
   async start(name: string, port: number): Promise<void> {
     await this.stop();
     try {
-      const responder = this.factory((err) => this.log.warn('mDNS responder error', { error: String(err) }));
+      const responder = await this.factory((err) => this.log.warn('mDNS responder error', { error: String(err) }));
       for (const config of serviceConfigs(name, port)) responder.publish(config);
       this.responder = responder;
       this.log.info('advertising on the LAN with mDNS', { name, port });

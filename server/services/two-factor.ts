@@ -2,7 +2,6 @@
  * TOTP enrolment for the signed-in user: start (a new secret, its otpauth:// URI and a QR code), confirm with a
  * code (only then is two-factor on), status, and removal (needs a current code). Secrets are stored encrypted.
  */
-import QRCode from 'qrcode';
 import type { AppContext } from './context.ts';
 import type { UserRecord } from '../store/records.ts';
 import * as userStore from '../store/users.ts';
@@ -44,6 +43,8 @@ export async function startEnrolment(app: AppContext, user: UserRecord): Promise
   const secret = newTotpSecret();
   await userStore.update(app.store, u.id, (r) => { r.totp_pending_secret = app.secrets.encrypt(secret); });
   const uri = totpFor(u.name, secret).toString();
+  // Loaded on first use: only enrolment draws a QR code.
+  const { default: QRCode } = await import('qrcode');
   const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
   return { secret, uri, qr_code: qr };
 }

@@ -5,7 +5,7 @@
  * - simple auth: bind directly as the user DN template (`%s` = the login name), then read the entry with the filter.
  * Then the attributes give the user name, full name and email, and the admin filter decides `is_admin`.
  */
-import { Client, type Entry } from 'ldapts';
+import type { Client, Entry } from 'ldapts';
 import type { AppContext } from '../context.ts';
 import type { LoginSourceRecord } from '../../store/records.ts';
 
@@ -34,11 +34,13 @@ export function fillTemplate(template: string, value: string): string {
 /** True when the source binds directly as the user (Gitea's "LDAP (simple auth)"). */
 export const isSimpleAuth = (source: Pick<LoginSourceRecord, 'user_dn'>): boolean => source.user_dn !== '';
 
-function clientFor(source: LoginSourceRecord): Client {
+/** A client for the source; ldapts is loaded on first use, since most hosts have no LDAP source. */
+async function clientFor(source: LoginSourceRecord): Promise<Client> {
+  const { Client: LdapClient } = await import('ldapts');
   const scheme = source.security_protocol === 'ldaps' ? 'ldaps' : 'ldap';
   const host = source.host.includes(':') ? `[${source.host}]` : source.host;
   // ldapts speaks TLS from the first byte whenever tlsOptions is set, so only ldaps:// gets them here.
-  return new Client({
+  return new LdapClient({
     url: `${scheme}://${host}:${source.port}`,
     timeout: 10_000,
     connectTimeout: 5_000,
@@ -82,7 +84,7 @@ async function userEntry(app: AppContext, client: Client, source: LoginSourceRec
 export async function ldapSignIn(app: AppContext, source: LoginSourceRecord, login: string, password: string): Promise<LdapIdentity | null> {
   // An empty password makes an anonymous bind succeed on most servers: never accept it.
   if (!password || !login) return null;
-  const client = clientFor(source);
+  const client = await clientFor(source);
   try {
     if (source.security_protocol === 'starttls') await client.startTLS({ rejectUnauthorized: !source.skip_tls_verify });
     const entry = await userEntry(app, client, source, login, password);

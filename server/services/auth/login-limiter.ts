@@ -1,10 +1,15 @@
 /** Counts failed sign-ins per account and per address; past the limit, sign-in is refused until the window passes. */
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createRequire } from 'node:module';
+import type { RateLimiterMemory as MemoryLimiter } from 'rate-limiter-flexible';
+
+// The package's index loads every backend it supports (Redis, Mongo, SQL ...); the memory limiter alone is a
+// small part of that, and all an idle desktop host needs.
+const RateLimiterMemory = createRequire(import.meta.url)('rate-limiter-flexible/lib/RateLimiterMemory.js') as typeof MemoryLimiter;
 import { TooManyRequestsError } from '../../lib/errors.ts';
 
 export class LoginLimiter {
-  private readonly byAccount: RateLimiterMemory;
-  private readonly byAddress: RateLimiterMemory;
+  private readonly byAccount: MemoryLimiter;
+  private readonly byAddress: MemoryLimiter;
 
   constructor(maxFailures: number, windowMs: number) {
     const duration = Math.max(1, Math.round(windowMs / 1000));
