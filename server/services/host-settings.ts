@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from './context.ts';
+import type { HostSetting } from '../convert/homeforge-types.ts';
 import { Settings, SettingsError } from '../lib/settings.ts';
 import { SETTINGS, type SettingKey } from '../lib/settings-schema.ts';
 import { ValidationError } from '../lib/errors.ts';
@@ -24,18 +25,6 @@ export const HOST_SETTING_KEYS = [
 ] as const satisfies readonly SettingKey[];
 
 export type HostSettingKey = (typeof HOST_SETTING_KEYS)[number];
-
-/** One setting as the admin API shows it. */
-export interface HostSetting {
-  key: HostSettingKey;
-  section: string;
-  name: string;
-  kind: string;
-  value: string;
-  default: string;
-  /** Set by an environment variable or a host option, which wins over app.ini at the next start. */
-  overridden: boolean;
-}
 
 const sectionOf = (key: string): string => key.slice(0, key.lastIndexOf('.'));
 const nameOf = (key: string): string => key.slice(key.lastIndexOf('.') + 1);

@@ -3,24 +3,11 @@
  * code (only then is two-factor on), status, and removal (needs a current code). Secrets are stored encrypted.
  */
 import type { AppContext } from './context.ts';
+import type { TwoFactorEnrolment, TwoFactorStatus } from '../convert/homeforge-types.ts';
 import type { UserRecord } from '../store/records.ts';
 import * as userStore from '../store/users.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { consumeTotp, newTotpSecret, totpFor, totpStep } from './auth/totp.ts';
-
-export interface Enrolment {
-  secret: string;
-  /** otpauth://totp/... for authenticator apps. */
-  uri: string;
-  /** The URI as a QR code: a PNG data URL. */
-  qr_code: string;
-}
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** An enrolment was started and waits for its confirming code. */
-  pending: boolean;
-}
 
 const INVALID_CODE = 'invalid or already used two-factor authentication code';
 
@@ -37,7 +24,7 @@ export async function twoFactorStatus(app: AppContext, user: UserRecord): Promis
 }
 
 /** Starts (or restarts) an enrolment: a new secret waits, encrypted, for a confirming code. 409 when already on. */
-export async function startEnrolment(app: AppContext, user: UserRecord): Promise<Enrolment> {
+export async function startEnrolment(app: AppContext, user: UserRecord): Promise<TwoFactorEnrolment> {
   const u = await fresh(app, user);
   if (u.totp_secret) throw new ConflictError('two-factor authentication is already enabled');
   const secret = newTotpSecret();

@@ -1,3 +1,4 @@
+export type { TwoFactorEnrolment, TwoFactorStatus, HostSetting } from '../../../server/convert/homeforge-types.ts';
 /** Wire shapes the UI reads, named after Gitea's (`User`, `Repository`, `AccessToken`). */
 export type { ApiUser as User } from '../../../server/convert/user.ts';
 
@@ -43,21 +44,6 @@ export interface SessionAnswer {
 
 export interface SetupStatus {
   needs_admin: boolean;
-}
-
-export interface TwoFactorEnrolment {
-  /** Base32 secret, for typing into an authenticator app by hand. */
-  secret: string;
-  /** otpauth://totp/... */
-  uri: string;
-  /** The URI as a QR code: a PNG data URL. */
-  qr_code: string;
-}
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** An enrolment waits for its confirming code. */
-  pending: boolean;
 }
 
 export interface AuthSource {
@@ -142,16 +128,6 @@ export interface MirrorStatus {
   last_error_at: string | null;
   consecutive_failures: number;
   next_update: string | null;
-}
-
-export interface HostSetting {
-  key: string;
-  section: string;
-  name: string;
-  kind: string;
-  value: string;
-  default: string;
-  overridden: boolean;
 }
 
 export interface HostStatus {
