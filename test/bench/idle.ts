@@ -1,6 +1,6 @@
 /**
  * Idle host: time from spawn to the first answered request and resident memory at rest, for the host as
- * `npm start` runs it (TypeScript through tsx) and as compiled JavaScript (what a packaged build runs).
+ * `npm start` runs it (compiled, with a 1 MiB young generation), and for comparison uncapped and from source.
  */
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { REPO_ROOT, rssOf, startHostProcess } from './lib/proc.ts';
 import { fmt, mb, median } from './lib/stats.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
-const TARGET = { rssMiB: 80, startMs: 1000 };
+/** The issue's targets: under 80 MB (decimal: 76.3 MiB) resident, under 1 s to the first answer. */
+const TARGET = { rssBytes: 80e6, startMs: 1000 };
 
 interface Variant { name: string; entry: string[]; cwd: string }
 interface Sample { ms: number; rss: number }
@@ -42,9 +43,9 @@ async function sample(v: Variant, dataDir: string, settleMs: number): Promise<Sa
 export async function runIdle(o: BenchOptions): Promise<AreaResult> {
   const cli = await compile(path.join(o.tmp, 'build'));
   const variants: Variant[] = [
-    { name: 'from source (node --import tsx server/cli.ts)', entry: ['--import', 'tsx', 'server/cli.ts'], cwd: REPO_ROOT },
-    { name: 'compiled (node dist/server/cli.js)', entry: [cli], cwd: path.dirname(cli) },
-    { name: 'compiled, young generation capped (--max-semi-space-size=2)', entry: ['--max-semi-space-size=2', cli], cwd: path.dirname(cli) },
+    { name: 'as npm start runs it (node --max-semi-space-size=1 dist/server/cli.js)', entry: ['--max-semi-space-size=1', cli], cwd: path.dirname(cli) },
+    { name: 'compiled, default young generation', entry: [cli], cwd: path.dirname(cli) },
+    { name: 'from source (npm run dev: node --import tsx server/cli.ts)', entry: ['--import', 'tsx', 'server/cli.ts'], cwd: REPO_ROOT },
   ];
   const rounds = o.quick ? 1 : 5;
   const settle = o.quick ? 1000 : 2000;
@@ -53,20 +54,20 @@ export async function runIdle(o: BenchOptions): Promise<AreaResult> {
   for (const [k, v] of variants.entries()) first[k] = (await sample(v, path.join(o.tmp, `data-${k}`), settle)).ms;
   for (let r = 0; r < rounds; r++) for (const [k, v] of variants.entries()) samples[k]!.push(await sample(v, path.join(o.tmp, `data-${k}`), settle));
   const rows = variants.map((v, k) => {
-    const [ms, rss] = [median(samples[k]!.map((s) => s.ms)), mb(median(samples[k]!.map((s) => s.rss)))];
-    return [v.name, fmt(first[k]!), fmt(ms), ms < TARGET.startMs ? 'yes' : 'no', fmt(rss), rss < TARGET.rssMiB ? 'yes' : 'no'];
+    const [ms, rss] = [median(samples[k]!.map((s) => s.ms)), median(samples[k]!.map((s) => s.rss))];
+    return [v.name, fmt(first[k]!), fmt(ms), ms < TARGET.startMs ? 'yes' : 'no', fmt(mb(rss)), fmt(rss / 1e6), rss < TARGET.rssBytes ? 'yes' : 'no'];
   });
   return {
     area: 'idle',
     title: 'Idle host',
     tables: [{
-      title: `Start-up and resident memory (targets: under ${TARGET.startMs} ms, under ${TARGET.rssMiB} MiB)`,
-      columns: ['host', 'first start ms', 'start-up ms', 'under 1 s', 'idle RSS MiB', `under ${TARGET.rssMiB} MiB`],
+      title: `Start-up and resident memory (targets: under ${TARGET.startMs} ms, under ${TARGET.rssBytes / 1e6} MB)`,
+      columns: ['host', 'first start ms', 'start-up ms', 'under 1 s', 'idle RSS MiB', 'idle RSS MB', `under ${TARGET.rssBytes / 1e6} MB`],
       rows,
     }],
     notes: [
       `Start-up: from spawn to the first answered GET /api/v1/version, median of ${rounds} restarts on the same data dir (the first start, which also creates the administrator, is shown apart). RSS: the process (all threads) ${settle / 1000} s after that answer; the webhook worker thread starts on first use, so an idle host has none.`,
-      'From source, tsx alone holds about 35 MiB (an empty script under `node --import tsx` is about 75 MiB against 41 MiB for plain node), so the memory target is for the compiled host, which is what a packaged build runs.',
+      '`npm start` compiles first (incremental tsc) and runs the compiled host with `--max-semi-space-size=1`: a 1 MiB young generation costs more frequent, very short scavenges and saves about 8 MiB at rest. From source (`npm run dev`), tsx alone holds about 35 MiB (an empty script under `node --import tsx` is about 75 MiB against 41 MiB for plain node).',
     ],
     data: { variants: variants.map((v, k) => ({ name: v.name, first: first[k], samples: samples[k] })) },
   };
