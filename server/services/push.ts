@@ -65,9 +65,12 @@ function firstDefaultBranch(repo: RepoRecord, created: string[], configured: str
   return created[0];
 }
 
-/** Sets updated, is_empty, size and (on the first push) the default branch. */
+/**
+ * Sets updated, is_empty, size and (on the first push) the default branch. Runs after syncBranches, so the
+ * branch records already match the repository: they are read instead of asking git again.
+ */
 async function updateRepoState(app: AppContext, repo: RepoRecord, updates: RefUpdate[], gitDir: string): Promise<RepoRecord> {
-  const branches = await refs.listBranchHeads(gitDir);
+  const [branches, size] = await Promise.all([branchStore.list(app.store, repo.id), refs.sizeKiB(gitDir)]);
   let defaultBranch = repo.default_branch;
   const wasEmpty = repo.is_empty && branches.length > 0;
   if (wasEmpty && !branches.some((b) => b.name === repo.default_branch)) {
@@ -76,7 +79,6 @@ async function updateRepoState(app: AppContext, repo: RepoRecord, updates: RefUp
     defaultBranch = firstDefaultBranch(repo, live.length ? live : branches.map((b) => b.name), app.settings.string('repository.DEFAULT_BRANCH')) ?? defaultBranch;
     await refs.setHead(gitDir, defaultBranch);
   }
-  const size = await refs.sizeKiB(gitDir);
   const next = await repoStore.update(app.store, repo.id, (r) => {
     r.updated = new Date().toISOString();
     if (branches.length > 0) r.is_empty = false;
