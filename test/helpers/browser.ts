@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { ADMIN } from './host.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.HOMEFORGE_CHROMIUM ?? '/usr/bin/chromium';
@@ -52,4 +53,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function field(page: Page, text: string): Locator {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+}
+
+/** A page signed in through the sign-in form (as the test admin unless told otherwise), on the dashboard. */
+export async function signedIn(browser: Browser, h: { url: string }, user = ADMIN.username, password = ADMIN.password): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openPage(browser, h.url);
+  await page.goto('/');
+  await field(page, 'User name or email').fill(user);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+  return { page, errors };
 }

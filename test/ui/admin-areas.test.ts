@@ -3,19 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ADMIN, request, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-
-async function signedIn(browser: Browser, h: TestHost): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openPage(browser, h.url);
-  await page.goto('/');
-  await field(page, 'User name or email').fill(ADMIN.username);
-  await field(page, 'Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
-  return { page, errors };
-}
+import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
 
 describe('UI site administration areas', () => {
   let h: TestHost;

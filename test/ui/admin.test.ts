@@ -3,18 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-
-/** A page signed in as `user` through the sign-in form. */
-async function signedIn(browser: Browser, h: TestHost, user = ADMIN.username, password = ADMIN.password): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openPage(browser, h.url);
-  await page.goto('/');
-  await field(page, 'User name or email').fill(user);
-  await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
-  return { page, errors };
-}
+import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
 
 const row = (page: Page, login: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${login}\\b`) }) });
 

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
 import { gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 
 interface Received { headers: http.IncomingHttpHeaders; body: string }
@@ -25,16 +25,6 @@ async function receiver(): Promise<{ url: string; got: Received[]; close(): Prom
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/hook`, got, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-async function signIn(browser: Browser, h: TestHost): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openPage(browser, h.url);
-  await page.goto('/');
-  await field(page, 'User name or email').fill(ADMIN.username);
-  await field(page, 'Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
-  return { page, errors };
 }
 
 async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
@@ -67,7 +57,7 @@ describe('UI webhooks', () => {
   test('adds a webhook, shows the delivery of a push with request and response, and replays it', async () => {
     const created = await h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'hooked' } });
     assert.equal(created.status, 201);
-    const { page, errors } = await signIn(browser, h);
+    const { page, errors } = await signedIn(browser, h);
     await page.goto('/root/hooked/hooks');
     await page.getByText(/No webhooks yet/).waitFor();
 
@@ -110,7 +100,7 @@ describe('UI webhooks', () => {
   });
 
   test('system webhooks live under site administration', async () => {
-    const { page, errors } = await signIn(browser, h);
+    const { page, errors } = await signedIn(browser, h);
     await page.getByRole('link', { name: 'Site administration' }).click();
     await page.getByRole('navigation', { name: 'Site administration' }).getByRole('link', { name: 'System webhooks' }).click();
     await page.getByText(/No webhooks yet/).waitFor();
