@@ -1,12 +1,15 @@
 /**
- * Hook tasks (one delivery of one event to one hook), partitioned per hook and then by id range, so storing
- * a task rewrites one small document whatever the number already stored (ARCHITECTURE decision 4).
- * A task is addressed by its hook id and its id within that hook.
+ * Hook tasks (one delivery of one event to one hook). Each hook's tasks are append-only logs per range of 50
+ * ids (engine/log-collection.ts): storing a task appends it once; claiming it and recording its delivery
+ * append a few fields, so a delivery writes about its own size, not its partition's three times.
+ * Undelivered tasks are listed in a pending index (pending-tasks.ts), so the start-up refill and the
+ * status page's count never read delivered tasks. A task is addressed by its hook id and its id within that hook.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store } from './index.ts';
-import { PartitionedCollection } from './partitioned.ts';
+import { LogCollection } from './engine/log-collection.ts';
+import { pendingOf } from './pending-tasks.ts';
 
 export interface DeliveryRequest {
   url: string;
@@ -42,23 +45,41 @@ export interface TaskRef {
   id: number;
 }
 
-/** Records per partition document: small, because a task may carry a large payload and response. */
+/** Task ids per log partition. */
 const PARTITION_SIZE = 50;
-const collections = new WeakMap<Store, Map<number, PartitionedCollection<HookTaskRecord>>>();
+/**
+ * The most of a response body kept with a delivery: 64 KiB. Gitea keeps the whole body; a desktop host keeps
+ * enough to read an error page, not a megabyte per delivery.
+ */
+export const MAX_STORED_RESPONSE_BODY = 64 * 1024;
+
+const collections = new WeakMap<Store, Map<number, LogCollection<HookTaskRecord>>>();
 
 const dirOf = (hookId: number): string => `hook_tasks/${hookId}`;
 
-function tasksOf(store: Store, hookId: number): PartitionedCollection<HookTaskRecord> {
+function tasksOf(store: Store, hookId: number): LogCollection<HookTaskRecord> {
   let byHook = collections.get(store);
   if (!byHook) collections.set(store, (byHook = new Map()));
   let c = byHook.get(hookId);
-  if (!c) byHook.set(hookId, (c = new PartitionedCollection<HookTaskRecord>(store.engine, dirOf(hookId), PARTITION_SIZE)));
+  if (!c) byHook.set(hookId, (c = new LogCollection<HookTaskRecord>(path.join(store.engine.root, dirOf(hookId)), PARTITION_SIZE)));
   return c;
 }
 
-/** Stores a new task for the hook; resolves once it is on disk. */
-export function insert(store: Store, hookId: number, make: (id: number) => HookTaskRecord): Promise<HookTaskRecord> {
-  return tasksOf(store, hookId).insert(make);
+/** A response as stored: the body cut to MAX_STORED_RESPONSE_BODY characters. */
+function capped(r: DeliveryResponse | null | undefined): DeliveryResponse | null {
+  if (!r) return null;
+  return r.body.length > MAX_STORED_RESPONSE_BODY ? { ...r, body: r.body.slice(0, MAX_STORED_RESPONSE_BODY) } : r;
+}
+
+/** Stores a new task for the hook; resolves once it is on disk and in the pending index. */
+export async function insert(store: Store, hookId: number, make: (id: number) => HookTaskRecord): Promise<HookTaskRecord> {
+  const pending = await pendingOf(store);
+  const task = await tasksOf(store, hookId).insert((id) => {
+    const t = make(id);
+    return { ...t, response_content: capped(t.response_content) };
+  });
+  if (!task.is_delivered) await pending.add({ hookId, id: task.id });
+  return task;
 }
 
 /** The task, or undefined. */
@@ -69,50 +90,55 @@ export const get = (store: Store, ref: TaskRef) => tasksOf(store, ref.hookId).ge
  * (or is gone). The check and the change happen in one step, so two claims never both win.
  */
 export async function claim(store: Store, ref: TaskRef): Promise<HookTaskRecord | null> {
-  let won = false;
-  const rec = await tasksOf(store, ref.hookId).update(ref.id, (t) => {
-    if (t.is_delivered) return;
-    t.is_delivered = true;
-    won = true;
-  });
-  return won && rec ? rec : null;
+  const rec = await tasksOf(store, ref.hookId).set(ref.id, (t) => (t.is_delivered ? null : { is_delivered: true }));
+  // Claimed (or found delivered by an earlier run): either way it no longer waits.
+  await (await pendingOf(store)).remove(ref);
+  return rec ?? null;
 }
 
-/** Changes a stored task. */
-export const update = (store: Store, ref: TaskRef, mutate: (t: HookTaskRecord) => void) => tasksOf(store, ref.hookId).update(ref.id, mutate);
+/** Changes a stored task (appends the changed fields; a response body is capped). */
+export async function update(store: Store, ref: TaskRef, mutate: (t: HookTaskRecord) => void): Promise<HookTaskRecord | undefined> {
+  const rec = await tasksOf(store, ref.hookId).set(ref.id, (t) => {
+    const next = structuredClone(t) as HookTaskRecord;
+    mutate(next);
+    next.response_content = capped(next.response_content);
+    const fields: Partial<HookTaskRecord> = {};
+    for (const k of Object.keys(next) as (keyof HookTaskRecord)[]) {
+      if (JSON.stringify(next[k]) !== JSON.stringify(t[k])) Object.assign(fields, { [k]: next[k] });
+    }
+    return Object.keys(fields).length ? fields : null;
+  });
+  return rec ?? get(store, ref);
+}
 
 /** Every task of the hook, newest first. */
 export async function listByHook(store: Store, hookId: number): Promise<HookTaskRecord[]> {
+  const c = tasksOf(store, hookId);
   const out: HookTaskRecord[] = [];
-  for await (const page of tasksOf(store, hookId).scan('desc')) out.push(...page);
+  for (const n of (await c.partitions()).reverse()) out.push(...(await c.peekPartition(n)).reverse().map((t) => structuredClone(t)));
   return out;
 }
 
 /** The task of the hook with this uuid, or undefined. */
 export async function findByUuid(store: Store, hookId: number, uuid: string): Promise<HookTaskRecord | undefined> {
-  for await (const page of tasksOf(store, hookId).scan('desc')) {
-    const hit = page.find((t) => t.uuid === uuid);
-    if (hit) return hit;
+  const c = tasksOf(store, hookId);
+  for (const n of (await c.partitions()).reverse()) {
+    const hit = (await c.peekPartition(n)).find((t) => t.uuid === uuid);
+    if (hit) return structuredClone(hit);
   }
   return undefined;
 }
 
-/** Undelivered tasks of the given hooks, oldest first within a hook, in pages of `pageSize` references. */
+/** Undelivered tasks of the given hooks, oldest first within a hook, in pages of `pageSize` references (read from the pending index only). */
 export async function* undelivered(store: Store, hookIds: number[], pageSize = 100): AsyncGenerator<TaskRef[]> {
-  let page: TaskRef[] = [];
-  for (const hookId of hookIds) {
-    for await (const part of tasksOf(store, hookId).scan('asc')) {
-      for (const t of part) {
-        if (t.is_delivered) continue;
-        page.push({ hookId, id: t.id });
-        if (page.length >= pageSize) {
-          yield page;
-          page = [];
-        }
-      }
-    }
-  }
-  if (page.length) yield page;
+  const refs = (await pendingOf(store)).list(new Set(hookIds));
+  for (let i = 0; i < refs.length; i += pageSize) yield refs.slice(i, i + pageSize);
+}
+
+/** How many stored tasks wait for delivery (a number kept with the index, not a scan). */
+export async function pendingCount(store: Store, hookIds?: number[]): Promise<number> {
+  const pending = await pendingOf(store);
+  return hookIds ? pending.list(new Set(hookIds)).length : pending.size;
 }
 
 /** Deletes delivered tasks of the hook matching `drop`; returns how many went. */
@@ -121,8 +147,7 @@ export const removeWhere = (store: Store, hookId: number, drop: (t: HookTaskReco
 
 /** Deletes every task of a hook (the hook is being deleted). */
 export async function removeHook(store: Store, hookId: number): Promise<void> {
-  const c = tasksOf(store, hookId);
-  for (const n of await c.partitions()) await store.engine.remove(`${dirOf(hookId)}/${n}`);
   collections.get(store)?.delete(hookId);
+  await (await pendingOf(store)).removeHook(hookId);
   await rm(path.join(store.engine.root, dirOf(hookId)), { recursive: true, force: true });
 }

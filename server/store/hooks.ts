@@ -3,7 +3,7 @@
  * (neither: a system hook when is_system_webhook, else a default hook copied into new repositories).
  */
 import type { Store } from './index.ts';
-import { Table } from './table.ts';
+import { Table } from './engine/table.ts';
 
 export type HookKind = 'gitea' | 'gogs' | 'slack' | 'discord' | 'dingtalk' | 'telegram' | 'msteams' | 'feishu'
   | 'matrix' | 'wechatwork' | 'packagist';
@@ -36,7 +36,7 @@ export interface HookRecord {
   updated: string;
 }
 
-const table = new Table<HookRecord>('hooks');
+const table = new Table<HookRecord>('hooks', { indexes: [{ name: 'repo', key: (h) => (h.repo_id ? String(h.repo_id) : null) }] });
 
 export const getById = (store: Store, id: number) => table.get(store, id);
 export const list = (store: Store, where?: (h: HookRecord) => boolean) => table.list(store, where);

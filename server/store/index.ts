@@ -1,11 +1,14 @@
 /** Opens the data dir's store: runs schema migrations, then hands out the engine to the per-entity modules. */
 import path from 'node:path';
-import { StoreEngine } from './engine.ts';
-import { MIGRATIONS } from './migrations.ts';
+import { StoreEngine } from './engine/engine.ts';
+import { MIGRATIONS } from './engine/migrations.ts';
+import { Journal } from './engine/journal.ts';
 
 export interface Store {
   readonly engine: StoreEngine;
   readonly dataDir: string;
+  /** Intents of multi-document changes (see engine/journal.ts). */
+  readonly journal: Journal;
 }
 
 interface Meta { schema_version: number }
@@ -16,7 +19,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 /** Opens the store under `<dataDir>/store`, migrating older data; refuses data written by a newer version. */
 export async function openStore(dataDir: string): Promise<Store> {
   const engine = new StoreEngine(path.join(dataDir, 'store'));
-  const store: Store = { engine, dataDir };
+  const store: Store = { engine, dataDir, journal: new Journal(engine.root) };
   const meta = await engine.doc<Meta>('meta', () => ({ schema_version: 0 }));
   const from = meta.data.schema_version;
   if (from > SCHEMA_VERSION) {

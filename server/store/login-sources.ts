@@ -1,7 +1,7 @@
 /** Login sources (LDAP bind). */
 import type { Store } from './index.ts';
 import type { LoginSourceRecord } from './records.ts';
-import { Table } from './table.ts';
+import { Table } from './engine/table.ts';
 
 const table = new Table<LoginSourceRecord>('login_sources');
 

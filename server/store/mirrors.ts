@@ -3,7 +3,7 @@
  * without credentials; the credentials are sealed with the data dir's key.
  */
 import type { Store } from './index.ts';
-import { Table } from './table.ts';
+import { Table } from './engine/table.ts';
 
 export interface MirrorRecord {
   id: number;

@@ -2,24 +2,50 @@
 import path from 'node:path';
 import type { Store } from './index.ts';
 import type { RepoRecord } from './records.ts';
-import { Table } from './table.ts';
+import { Table } from './engine/table.ts';
+import { compositeKey } from './engine/indexes.ts';
+import type { Page, Query } from './engine/query.ts';
 
-const table = new Table<RepoRecord>('repositories');
+/** The unique index of `(owner_id, lower_name)`. */
+export const NAME_INDEX = 'owner_name';
+const nameKey = (ownerId: number, lower: string): string => compositeKey(ownerId, lower);
+
+const table = new Table<RepoRecord>('repositories', {
+  unique: [{ name: NAME_INDEX, key: (r) => nameKey(r.owner_id, r.lower_name) }],
+  indexes: [{ name: 'owner', key: (r) => String(r.owner_id) }],
+});
 
 export const getById = (store: Store, id: number) => table.get(store, id);
 export const list = (store: Store, where?: (r: RepoRecord) => boolean) => table.list(store, where);
 export const count = (store: Store, where?: (r: RepoRecord) => boolean) => table.count(store, where);
 export const insert = (store: Store, make: (id: number) => RepoRecord) => table.insert(store, make);
 export const remove = (store: Store, id: number) => table.remove(store, id);
+export const getMany = (store: Store, ids: number[]) => table.getMany(store, ids);
+
+/** One page of the repositories matching `q`, and the total. */
+export const query = (store: Store, q: Query<RepoRecord>): Promise<Page<RepoRecord>> => table.query(store, q);
+
+/** The fields an access check needs, for every repository matching `where`, in `sort` order. */
+export type RepoKey = Pick<RepoRecord, 'id' | 'owner_id' | 'is_private'>;
+export const selectKeys = (store: Store, where: (r: RepoRecord) => boolean, sort?: (a: RepoRecord, b: RepoRecord) => number): Promise<RepoKey[]> =>
+  table.select(store, where, (r) => ({ id: r.id, owner_id: r.owner_id, is_private: r.is_private }), sort);
+
+/** The access-check fields of one owner's repositories, by id. */
+export async function keysByOwner(store: Store, ownerId: number): Promise<RepoKey[]> {
+  return (await table.query(store, { index: { name: 'owner', key: String(ownerId) } })).rows
+    .map((r) => ({ id: r.id, owner_id: r.owner_id, is_private: r.is_private }));
+}
+
+/** How many repositories an owner has. */
+export const countByOwner = (store: Store, ownerId: number) => table.countBy(store, 'owner', String(ownerId));
 
 /** The repository `name` of owner `ownerId`, case-insensitively. */
 export function getByOwnerAndName(store: Store, ownerId: number, name: string): Promise<RepoRecord | undefined> {
-  const lower = name.toLowerCase();
-  return table.find(store, (r) => r.owner_id === ownerId && r.lower_name === lower);
+  return table.getBy(store, NAME_INDEX, nameKey(ownerId, name.toLowerCase()));
 }
 
 /** The repositories of one owner, by id. */
-export const listByOwner = (store: Store, ownerId: number) => table.list(store, (r) => r.owner_id === ownerId);
+export const listByOwner = (store: Store, ownerId: number) => table.listBy(store, 'owner', String(ownerId));
 
 /** Changes a repository in place, keeping `lower_name` in step with `name`. */
 export function update(store: Store, id: number, mutate: (r: RepoRecord) => void): Promise<RepoRecord | undefined> {

@@ -1,9 +1,19 @@
 /** Users and organizations (one namespace, as in Gitea). */
 import type { Store } from './index.ts';
 import type { UserRecord } from './records.ts';
-import { Table } from './table.ts';
+import { Table } from './engine/table.ts';
 
-const table = new Table<UserRecord>('users');
+/** Unique index names, for services that map a conflict to Gitea's answer. */
+export const NAME_INDEX = 'lower_name';
+export const EMAIL_INDEX = 'email';
+
+const lowerEmail = (u: UserRecord): string | null => (u.type === 'individual' && u.email ? u.email.toLowerCase() : null);
+
+// Users and organizations share one namespace: one unique index over both kinds.
+const table = new Table<UserRecord>('users', {
+  unique: [{ name: NAME_INDEX, key: (u) => u.lower_name }, { name: EMAIL_INDEX, key: lowerEmail }],
+  indexes: [{ name: 'type', key: (u) => u.type }],
+});
 
 export const getById = (store: Store, id: number) => table.get(store, id);
 export const list = (store: Store, where?: (u: UserRecord) => boolean) => table.list(store, where);
@@ -13,15 +23,16 @@ export const remove = (store: Store, id: number) => table.remove(store, id);
 
 /** The user or organization with this name, case-insensitively. */
 export function getByName(store: Store, name: string): Promise<UserRecord | undefined> {
-  const lower = name.toLowerCase();
-  return table.find(store, (u) => u.lower_name === lower);
+  return table.getBy(store, NAME_INDEX, name.toLowerCase());
 }
 
 /** The individual user with this email, case-insensitively. */
 export function getByEmail(store: Store, email: string): Promise<UserRecord | undefined> {
-  const lower = email.toLowerCase();
-  return table.find(store, (u) => u.type === 'individual' && u.email.toLowerCase() === lower);
+  return table.getBy(store, EMAIL_INDEX, email.toLowerCase());
 }
+
+/** Users or organizations (`type`) matching `where`, by id. */
+export const listOfType = (store: Store, type: UserRecord['type'], where?: (u: UserRecord) => boolean) => table.listBy(store, 'type', type, where);
 
 /** Changes a user in place, keeping `lower_name` in step with `name`. */
 export function update(store: Store, id: number, mutate: (u: UserRecord) => void): Promise<UserRecord | undefined> {

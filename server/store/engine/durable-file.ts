@@ -1,5 +1,6 @@
 /** A lowdb adapter that writes atomically (temp file, fsync, rename) and coalesces concurrent writes. */
 import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises';
+import { fsyncDir } from './fsync-dir.ts';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
 
@@ -8,6 +9,10 @@ export class DurableJsonFile<T> implements Adapter<T> {
   private readonly tmp: string;
   private running: Promise<void> | null = null;
   private pending: { data: T; waiters: { resolve: () => void; reject: (e: unknown) => void }[] } | null = null;
+  /** Set by the first failed write: later writes of this adapter fail too, so memory is reloaded from disk. */
+  private failed: unknown = null;
+  /** Size of the JSON last read or written, for the document cache's byte budget. */
+  bytes = 0;
 
   constructor(file: string) {
     this.file = file;
@@ -16,7 +21,9 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
   async read(): Promise<T | null> {
     try {
-      return JSON.parse(await readFile(this.file, 'utf8')) as T;
+      const text = await readFile(this.file, 'utf8');
+      this.bytes = text.length;
+      return JSON.parse(text) as T;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
@@ -26,6 +33,10 @@ export class DurableJsonFile<T> implements Adapter<T> {
   /** Resolves once a write that started after this call has reached the disk. */
   write(data: T): Promise<void> {
     return new Promise((resolve, reject) => {
+      if (this.failed) {
+        reject(this.failed);
+        return;
+      }
       if (this.pending) {
         this.pending.data = data;
         this.pending.waiters.push({ resolve, reject });
@@ -44,23 +55,35 @@ export class DurableJsonFile<T> implements Adapter<T> {
         await this.writeNow(data);
         for (const w of waiters) w.resolve();
       } catch (err) {
+        // What is in memory now differs from the disk: fail this batch and everything queued behind it.
+        this.failed = err;
         for (const w of waiters) w.reject(err);
+        this.rejectQueued(err);
       }
     }
     this.running = null;
+  }
+
+  private rejectQueued(err: unknown): void {
+    for (const w of this.pending?.waiters ?? []) w.reject(err);
+    this.pending = null;
   }
 
   private async writeNow(data: T): Promise<void> {
     await mkdir(path.dirname(this.file), { recursive: true });
     const fh = await open(this.tmp, 'w');
     try {
-      await fh.writeFile(JSON.stringify(data));
+      const text = JSON.stringify(data);
+    await fh.writeFile(text);
+    this.bytes = text.length;
       await fh.sync();
     } finally {
       await fh.close();
     }
     // rename is atomic: a reader (or a restart after a kill) sees the old file or the new one, never a mix.
     await rename(this.tmp, this.file);
+    // The rename lives in the directory: without this, a power loss can bring the old file back.
+    await fsyncDir(path.dirname(this.file));
   }
 
   /** Removes the file (used when a partition becomes empty). */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StoreEngine } from './engine.ts';
 import { PartitionedCollection } from './partitioned.ts';
-import { openStore, SCHEMA_VERSION } from './index.ts';
+import { openStore, SCHEMA_VERSION } from '../index.ts';
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'homeforge-store-'));
 

@@ -23,12 +23,15 @@ interface Loaded {
 
 /** How many documents stay loaded; the least recently used idle ones are dropped past this. */
 const MAX_LOADED = 256;
+/** And how many bytes of JSON they may hold together (a hook-task or issue partition can be large). */
+const MAX_LOADED_BYTES = 32 * 1024 * 1024;
 
 export class StoreEngine {
   readonly root: string;
   private readonly loaded = new Map<string, Loaded>();
   private readonly loading = new Map<string, Promise<Loaded>>();
   private inFlight = new Set<Promise<void>>();
+  private loadedBytes = 0;
 
   constructor(root: string) {
     this.root = root;
@@ -78,31 +81,51 @@ export class StoreEngine {
       save: () => this.track(entry),
     };
     this.loaded.set(name, entry);
+    this.loadedBytes += adapter.bytes;
     this.evict();
     return entry;
   }
 
   private track(entry: Loaded): Promise<void> {
     entry.saving += 1;
-    const p = entry.low.write().finally(() => {
+    const before = entry.adapter.bytes;
+    const p = entry.low.write().then(() => {
+      if (this.loaded.get(entry.doc.name) === entry) this.loadedBytes += entry.adapter.bytes - before;
+    }, (err: unknown) => {
+      // A failed write leaves memory ahead of the disk: forget the document so the next use reloads the disk's copy.
+      this.forget(entry.doc.name, entry);
+      throw err;
+    }).finally(() => {
       entry.saving -= 1;
       this.inFlight.delete(p);
+      this.evict();
     });
     this.inFlight.add(p);
     return p;
   }
 
+  private forget(name: string, entry: Loaded | undefined): void {
+    if (!entry || this.loaded.get(name) !== entry) return;
+    this.loaded.delete(name);
+    this.loadedBytes -= entry.adapter.bytes;
+  }
+
   private evict(): void {
     for (const [name, entry] of this.loaded) {
-      if (this.loaded.size <= MAX_LOADED) return;
-      if (entry.saving === 0) this.loaded.delete(name);
+      if (this.loaded.size <= MAX_LOADED && this.loadedBytes <= MAX_LOADED_BYTES) return;
+      if (entry.saving === 0) this.forget(name, entry);
     }
+  }
+
+  /** Bytes of JSON the loaded documents hold (as last read or written). */
+  get cachedBytes(): number {
+    return this.loadedBytes;
   }
 
   /** Drops a document from memory and disk. */
   async remove(name: string): Promise<void> {
     const entry = this.loaded.get(name);
-    this.loaded.delete(name);
+    this.forget(name, entry);
     await (entry?.adapter ?? new DurableJsonFile(this.fileOf(name))).remove();
   }
 

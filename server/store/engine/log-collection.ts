@@ -1,0 +1,195 @@
+/**
+ * A growing collection kept as append-only logs, one per id range: `<dir>/<n>.log` holds JSON lines `put` (a
+ * whole record), `set` (changed fields of one record) and `del`. A change appends one small line instead of
+ * rewriting its partition, so the bytes written follow the change, not the partition. A partition written by
+ * the older document layout (`<n>.json`, `{ next_id, records }`) is read as the base its log applies to.
+ * Parsed partitions are cached within a byte budget; one with appends on their way is never dropped.
+ */
+import { readdir, readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { AppendLog } from './append-log.ts';
+
+type Entry<R> = { op: 'put'; rec: R } | { op: 'set'; id: number; fields: Partial<R> } | { op: 'del'; id: number } | { op: 'next'; id: number };
+
+interface Part<R> {
+  records: Map<number, R>;
+  /** The id counter a compaction recorded (ids are never reused after deletes). */
+  next: number;
+  bytes: number;
+  busy: number;
+}
+
+const CACHE_BYTES = 16 * 1024 * 1024;
+const CACHE_PARTS = 64;
+
+export class LogCollection<R extends { id: number }> {
+  private readonly root: string;
+  private readonly size: number;
+  private readonly parts = new Map<number, Promise<Part<R>>>();
+  private readonly loadedBytes = new Map<number, number>();
+  private readonly logs = new Map<number, AppendLog>();
+  private nextId: Promise<{ value: number }> | null = null;
+
+  /** `root` is the collection's directory; `size` the ids per partition. */
+  constructor(root: string, size: number) {
+    this.root = root;
+    this.size = size;
+  }
+
+  private logOf(n: number): AppendLog {
+    let l = this.logs.get(n);
+    if (!l) this.logs.set(n, (l = new AppendLog(path.join(this.root, `${n}.log`))));
+    return l;
+  }
+
+  /** Numbers of the partitions on disk, ascending. */
+  async partitions(): Promise<number[]> {
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    const nums = new Set(names.filter((f) => /^\d+\.(json|log)$/.test(f)).map((f) => Number.parseInt(f, 10)));
+    return [...nums].sort((a, b) => a - b);
+  }
+
+  private async load(n: number): Promise<Part<R>> {
+    const records = new Map<number, R>();
+    let bytes = 0;
+    let next = 0;
+    try {
+      const text = await readFile(path.join(this.root, `${n}.json`), 'utf8');
+      bytes += text.length;
+      const base = JSON.parse(text) as { next_id?: number; records?: Record<string, R> };
+      for (const r of Object.values(base.records ?? {})) records.set(r.id, r);
+      next = base.next_id ?? 0;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    for (const e of await this.logOf(n).read<Entry<R>>()) {
+      bytes += 64;
+      if (e.op === 'put') records.set(e.rec.id, e.rec);
+      else if (e.op === 'set') { const r = records.get(e.id); if (r) Object.assign(r, e.fields); }
+      else if (e.op === 'del') records.delete(e.id);
+      else next = Math.max(next, e.id);
+    }
+    return { records, next, bytes, busy: 0 };
+  }
+
+  private part(n: number): Promise<Part<R>> {
+    let p = this.parts.get(n);
+    if (p) {
+      this.parts.delete(n);
+      this.parts.set(n, p);
+      return p;
+    }
+    p = this.load(n);
+    this.parts.set(n, p);
+    void p.then((part) => {
+      this.loadedBytes.set(n, part.bytes);
+      void this.evict();
+    }, () => this.parts.delete(n));
+    return p;
+  }
+
+  private async evict(): Promise<void> {
+    let total = [...this.loadedBytes.values()].reduce((a, b) => a + b, 0);
+    for (const [n, p] of this.parts) {
+      if (total <= CACHE_BYTES && this.parts.size <= CACHE_PARTS) return;
+      const part = await p;
+      if (part.busy > 0 || this.parts.get(n) !== p) continue;
+      this.parts.delete(n);
+      total -= this.loadedBytes.get(n) ?? 0;
+      this.loadedBytes.delete(n);
+    }
+  }
+
+  /** Runs a change in memory, then appends its entries; a failed append drops the partition so it reloads from disk. */
+  private async change(n: number, part: Part<R>, entries: Entry<R>[]): Promise<void> {
+    part.busy += 1;
+    try {
+      await this.logOf(n).append(...entries);
+      part.bytes += entries.length * 64;
+    } catch (err) {
+      this.parts.delete(n);
+      this.loadedBytes.delete(n);
+      throw err;
+    } finally {
+      part.busy -= 1;
+    }
+  }
+
+  private async allocate(): Promise<number> {
+    this.nextId ??= (async () => {
+      const last = (await this.partitions()).at(-1);
+      if (last === undefined) return { value: 1 };
+      const part = await this.part(last);
+      return { value: Math.max(1, last * this.size, part.next, ...[...part.records.keys()].map((i) => i + 1)) };
+    })();
+    const counter = await this.nextId;
+    return counter.value++;
+  }
+
+  /** Stores a new record with the next id; resolves when it is on disk. */
+  async insert(make: (id: number) => R): Promise<R> {
+    const id = await this.allocate();
+    const n = Math.floor(id / this.size);
+    const part = await this.part(n);
+    const rec = make(id);
+    part.records.set(id, rec);
+    await this.change(n, part, [{ op: 'put', rec }]);
+    return structuredClone(rec);
+  }
+
+  /** A copy of the record, or undefined. */
+  async get(id: number): Promise<R | undefined> {
+    if (!Number.isSafeInteger(id) || id < 1) return undefined;
+    const rec = (await this.part(Math.floor(id / this.size))).records.get(id);
+    return rec ? structuredClone(rec) : undefined;
+  }
+
+  /**
+   * Changes a record: `mutate` returns the fields to change (computed from the current record in the same
+   * synchronous step), or null for no change. Returns the new copy, or undefined when absent or unchanged.
+   */
+  async set(id: number, mutate: (r: Readonly<R>) => Partial<R> | null): Promise<R | undefined> {
+    if (!Number.isSafeInteger(id) || id < 1) return undefined;
+    const n = Math.floor(id / this.size);
+    const part = await this.part(n);
+    const rec = part.records.get(id);
+    if (!rec) return undefined;
+    const fields = mutate(rec);
+    if (!fields) return undefined;
+    Object.assign(rec, fields);
+    await this.change(n, part, [{ op: 'set', id, fields }]);
+    return structuredClone(rec);
+  }
+
+  /** The records of one partition (no copies: callers must not change them), by id ascending. */
+  async peekPartition(n: number): Promise<R[]> {
+    return [...(await this.part(n)).records.values()].sort((a, b) => a.id - b.id);
+  }
+
+  /** Deletes records for which `drop` is true; each partition that loses some is compacted. Returns how many went. */
+  async deleteWhere(drop: (r: R) => boolean): Promise<number> {
+    let count = 0;
+    for (const n of await this.partitions()) {
+      const part = await this.part(n);
+      const gone = [...part.records.values()].filter(drop);
+      if (!gone.length) continue;
+      for (const r of gone) part.records.delete(r.id);
+      count += gone.length;
+      await this.compact(n, part);
+    }
+    return count;
+  }
+
+  /** Rewrites a partition's log with one `put` per record (and the id counter), and drops the old base document. */
+  private async compact(n: number, part: Part<R>): Promise<void> {
+    part.busy += 1;
+    try {
+      const next = this.nextId ? (await this.nextId).value : 0;
+      const puts: Entry<R>[] = [...part.records.values()].map((rec) => ({ op: 'put', rec }));
+      await this.logOf(n).rewrite([...puts, { op: 'next', id: next }]);
+      await unlink(path.join(this.root, `${n}.json`)).catch(() => undefined);
+    } finally {
+      part.busy -= 1;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, rm, rmdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openStore } from '../index.ts';
+import { Table } from './table.ts';
+import { compositeKey, isUniqueViolation } from './indexes.ts';
+
+interface Row { id: number; owner: number; name: string; tag: string }
+const table = () => new Table<Row>('rows', {
+  unique: [{ name: 'owner_name', key: (r) => compositeKey(r.owner, r.name.toLowerCase()) }],
+  indexes: [{ name: 'tag', key: (r) => r.tag }],
+});
+const tempDir = () => mkdtemp(path.join(tmpdir(), 'homeforge-table-'));
+
+test('concurrent inserts of one unique key: exactly one is stored', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const t = table();
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => t.insert(store, (id) => ({ id, owner: 1, name: 'Same', tag: 'a' }))));
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    assert.ok(results.every((r) => r.status === 'fulfilled' || isUniqueViolation(r.reason, 'owner_name')));
+    await t.insert(store, (id) => ({ id, owner: 2, name: 'same', tag: 'a' }));
+    await assert.rejects(t.update(store, 2, (r) => { r.owner = 1; }), (e) => isUniqueViolation(e, 'owner_name'));
+    assert.equal((await t.getBy(store, 'owner_name', compositeKey(2, 'same')))?.id, 2, 'a refused update changes nothing');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('paged query copies the page and counts every match; lookup indexes follow updates and deletes', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const t = table();
+    for (let i = 0; i < 25; i++) await t.insert(store, (id) => ({ id, owner: 1, name: `n${i}`, tag: i % 2 ? 'odd' : 'even' }));
+    const page = await t.query(store, { index: { name: 'tag', key: 'odd' }, sort: (a, b) => b.id - a.id, page: 2, limit: 5 });
+    assert.equal(page.total, 12);
+    assert.deepEqual(page.rows.map((r) => r.id), [14, 12, 10, 8, 6]);
+    page.rows[0]!.name = 'changed';
+    assert.equal((await t.get(store, 14))?.name, 'n13', 'the page is a copy');
+    await t.update(store, 14, (r) => { r.tag = 'even'; });
+    await t.removeBy(store, 'tag', 'odd', (r) => r.id < 5);
+    assert.equal(await t.countBy(store, 'tag', 'odd'), 9);
+    assert.equal(await t.countBy(store, 'tag', 'even'), 14);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a failed write leaves memory equal to the disk', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const t = table();
+    await t.insert(store, (id) => ({ id, owner: 1, name: 'kept', tag: 'a' }));
+    // The temp file's path taken by a directory: the next write of the document fails.
+    const blocker = path.join(dir, 'store', '.rows.json.tmp');
+    await mkdir(blocker);
+    await assert.rejects(t.insert(store, (id) => ({ id, owner: 1, name: 'lost', tag: 'a' })));
+    await rmdir(blocker);
+    assert.equal(await t.getBy(store, 'owner_name', compositeKey(1, 'lost')), undefined, 'the failed insert is not in memory');
+    assert.deepEqual((await t.list(store)).map((r) => r.name), ['kept']);
+    await t.insert(store, (id) => ({ id, owner: 1, name: 'lost', tag: 'a' }));
+    assert.equal((await t.list(store)).length, 2);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,175 @@
+/**
+ * A small collection kept in one document: `{ next_id, rows }`. For collections that stay small on a desktop
+ * (users, tokens, login sources, repositories, hooks). Growing ones use PartitionedCollection instead.
+ * Every function returns copies, so callers never edit the stored document by accident. A table may declare
+ * unique indexes (checked in the same synchronous step as each insert and update) and lookup indexes.
+ */
+import type { Store } from '../index.ts';
+import { RowIndexes, type IndexSpec } from './indexes.ts';
+import { pageRows, type Page, type Query } from './query.ts';
+
+interface TableDoc<R> {
+  next_id: number;
+  rows: Record<string, R>;
+}
+
+/** The indexes a table declares. */
+export interface TableOptions<R> {
+  unique?: IndexSpec<R>[];
+  indexes?: IndexSpec<R>[];
+}
+
+const copy = <T>(v: T): T => structuredClone(v);
+
+export class Table<R extends { id: number }> {
+  private readonly name: string;
+  private readonly opts: TableOptions<R>;
+  /** Keyed by the loaded rows object: a reloaded document gets fresh indexes built from what is on disk. */
+  private readonly built = new WeakMap<object, RowIndexes<R>>();
+
+  constructor(name: string, opts: TableOptions<R> = {}) {
+    this.name = name;
+    this.opts = opts;
+  }
+
+  private doc(store: Store) {
+    return store.engine.doc<TableDoc<R>>(this.name, () => ({ next_id: 1, rows: {} }));
+  }
+
+  private indexesOf(d: TableDoc<R>): RowIndexes<R> {
+    let idx = this.built.get(d.rows);
+    if (!idx) {
+      idx = new RowIndexes(this.name, this.opts.unique ?? [], this.opts.indexes ?? [], Object.values(d.rows));
+      this.built.set(d.rows, idx);
+    }
+    return idx;
+  }
+
+  /** The row with this id, or undefined. */
+  async get(store: Store, id: number): Promise<R | undefined> {
+    const r = (await this.doc(store)).data.rows[String(id)];
+    return r ? copy(r) : undefined;
+  }
+
+  /** The rows with these ids, in the order given (missing ones left out). */
+  async getMany(store: Store, ids: number[]): Promise<R[]> {
+    const rows = (await this.doc(store)).data.rows;
+    return ids.flatMap((id) => (rows[String(id)] ? [copy(rows[String(id)]!)] : []));
+  }
+
+  /** The row holding `key` in the unique index `index`, or undefined. */
+  async getBy(store: Store, index: string, key: string): Promise<R | undefined> {
+    const d = (await this.doc(store)).data;
+    const id = this.indexesOf(d).uniqueId(index, key);
+    const r = id === undefined ? undefined : d.rows[String(id)];
+    return r ? copy(r) : undefined;
+  }
+
+  /** Rows having `key` in the index `index` (and matching `where`), by id ascending. */
+  async listBy(store: Store, index: string, key: string, where: (r: R) => boolean = () => true): Promise<R[]> {
+    const d = (await this.doc(store)).data;
+    return this.indexed(d, index, key).filter(where).sort((a, b) => a.id - b.id).map(copy);
+  }
+
+  /** How many rows have `key` in the index `index` and match `where`. */
+  async countBy(store: Store, index: string, key: string, where: (r: R) => boolean = () => true): Promise<number> {
+    return this.indexed((await this.doc(store)).data, index, key).filter(where).length;
+  }
+
+  private indexed(d: TableDoc<R>, index: string, key: string): R[] {
+    return this.indexesOf(d).ids(index, key).flatMap((id) => d.rows[String(id)] ?? []);
+  }
+
+  /** The first row matching `where`, or undefined. */
+  async find(store: Store, where: (r: R) => boolean): Promise<R | undefined> {
+    const r = Object.values((await this.doc(store)).data.rows).find(where);
+    return r ? copy(r) : undefined;
+  }
+
+  /** Rows matching `where`, by id ascending. */
+  async list(store: Store, where: (r: R) => boolean = () => true): Promise<R[]> {
+    return Object.values((await this.doc(store)).data.rows).filter(where).sort((a, b) => a.id - b.id).map(copy);
+  }
+
+  /** One page of the rows matching the query, and how many match in all; only the page is copied. */
+  async query(store: Store, q: Query<R>): Promise<Page<R>> {
+    const d = (await this.doc(store)).data;
+    const from = q.index ? this.indexed(d, q.index.name, q.index.key) : Object.values(d.rows);
+    return pageRows(from, q, copy);
+  }
+
+  /** A small projection of every row matching `where` (for filters that need more than the row, then a page). */
+  async select<P>(store: Store, where: (r: R) => boolean, project: (r: Readonly<R>) => P, sort?: (a: R, b: R) => number): Promise<P[]> {
+    const rows = Object.values((await this.doc(store)).data.rows).filter(where);
+    rows.sort(sort ?? ((a, b) => a.id - b.id));
+    return rows.map(project);
+  }
+
+  /** How many rows match. */
+  async count(store: Store, where: (r: R) => boolean = () => true): Promise<number> {
+    let n = 0;
+    for (const r of Object.values((await this.doc(store)).data.rows)) if (where(r)) n += 1;
+    return n;
+  }
+
+  /** Stores a new row built with the next id; resolves once it is on disk. Throws UniqueViolation on a taken key. */
+  async insert(store: Store, make: (id: number) => R): Promise<R> {
+    const d = await this.doc(store);
+    const idx = this.indexesOf(d.data);
+    // From here to the save there is no await: the unique check and the insert are one step.
+    const row = make(d.data.next_id);
+    idx.check(row);
+    d.data.next_id = Math.max(d.data.next_id, row.id) + 1;
+    d.data.rows[String(row.id)] = row;
+    idx.add(row);
+    const out = copy(row);
+    await d.save();
+    return out;
+  }
+
+  /** Applies `mutate` to a copy of the row, checks its unique keys, stores it; undefined when the id is unknown. */
+  async update(store: Store, id: number, mutate: (r: R) => void): Promise<R | undefined> {
+    const d = await this.doc(store);
+    const idx = this.indexesOf(d.data);
+    const row = d.data.rows[String(id)];
+    if (!row) return undefined;
+    const next = copy(row);
+    mutate(next);
+    idx.check(next, row);
+    idx.remove(row);
+    d.data.rows[String(id)] = next;
+    idx.add(next);
+    const out = copy(next);
+    await d.save();
+    return out;
+  }
+
+  /** Deletes the rows matching `where`; returns how many went. */
+  async removeWhere(store: Store, where: (r: R) => boolean): Promise<number> {
+    const d = await this.doc(store);
+    return this.drop(d, Object.values(d.data.rows).filter(where));
+  }
+
+  /** Deletes the rows having `key` in the index `index` and matching `where`; returns how many went. */
+  async removeBy(store: Store, index: string, key: string, where: (r: R) => boolean = () => true): Promise<number> {
+    const d = await this.doc(store);
+    return this.drop(d, this.indexed(d.data, index, key).filter(where));
+  }
+
+  private async drop(d: Awaited<ReturnType<Table<R>['doc']>>, rows: R[]): Promise<number> {
+    const idx = this.indexesOf(d.data);
+    for (const r of rows) {
+      idx.remove(r);
+      delete d.data.rows[String(r.id)];
+    }
+    if (rows.length) await d.save();
+    return rows.length;
+  }
+
+  /** Deletes one row. */
+  async remove(store: Store, id: number): Promise<void> {
+    const d = await this.doc(store);
+    const r = d.data.rows[String(id)];
+    if (r) await this.drop(d, [r]);
+  }
+}

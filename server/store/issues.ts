@@ -1,0 +1,250 @@
+/**
+ * Issues and pull requests, stored per repository so that one repository's list never reads another's:
+ * `issues/<repo>/<n>.log` append-only partitions of 200 issues by index (engine/log-collection.ts), whose id
+ * counter is the repository's resource index (issues and pull requests share it, never reused), and
+ * `issues/<repo>/counters.json` with the open and closed counts kept as numbers. A repository's filter and sort
+ * rows are built in memory on its first query and kept in step with each write; only the requested page is
+ * read in full. Cross-repository lookups (poster, assignee, mentioned) use an append-only log of user links,
+ * and text search a MiniSearch index per repository.
+ */
+import path from 'node:path';
+import MiniSearch from 'minisearch';
+import type { Store } from './index.ts';
+import { LogCollection } from './engine/log-collection.ts';
+import { countersOf, keyOf, matches, SORTS, type IssueCounters, type IssueKey, type IssueQuery, type IssueRecord } from './issue-records.ts';
+import { UserLinks, type UserRole } from './issue-links.ts';
+import type { Page } from './engine/query.ts';
+
+export type { IssueRecord, IssueQuery, IssueCounters, IssueSort } from './issue-records.ts';
+
+/** The stored row: keyed by the per-repository index; `gid` is the global id. */
+type Row = Omit<IssueRecord, 'id' | 'index'> & { id: number; gid: number };
+
+const PARTITION = 200;
+const ID_BLOCK = 1000;
+/** Repositories whose filter rows and text index stay in memory. */
+const MAX_REPOS_IN_MEMORY = 32;
+
+/** A repository's filter rows, its rows in each order asked for so far (dropped on any write), its text index. */
+interface RepoState { keys: Map<number, IssueKey>; sorted: Map<string, IssueKey[]>; text: MiniSearch | null }
+interface State {
+  colls: Map<number, LogCollection<Row>>;
+  repos: Map<number, Promise<RepoState>>;
+  ids: { next: number; reserved: number } | null;
+  idLock: Promise<unknown>;
+  links: UserLinks;
+}
+
+const states = new WeakMap<Store, State>();
+
+function stateOf(store: Store): State {
+  let s = states.get(store);
+  if (!s) {
+    s = { colls: new Map(), repos: new Map(), ids: null, idLock: Promise.resolve(), links: new UserLinks(path.join(store.engine.root, 'issues', 'users.log')) };
+    states.set(store, s);
+  }
+  return s;
+}
+
+function collOf(store: Store, repoId: number): LogCollection<Row> {
+  const s = stateOf(store);
+  let c = s.colls.get(repoId);
+  if (!c) s.colls.set(repoId, (c = new LogCollection<Row>(path.join(store.engine.root, 'issues', String(repoId)), PARTITION)));
+  return c;
+}
+
+const toRecord = (r: Row, repoId: number): IssueRecord => {
+  const { gid, id, ...rest } = structuredClone(r);
+  return { ...rest, id: gid, index: id, repo_id: repoId };
+};
+
+/** Global ids come in blocks reserved durably, so an insert writes the id document once per 1,000 issues. */
+async function nextGlobalId(store: Store): Promise<number> {
+  const s = stateOf(store);
+  const run = s.idLock.then(async () => {
+    const doc = await store.engine.doc<{ next_id: number }>('issues/ids', () => ({ next_id: 1 }));
+    s.ids ??= { next: doc.data.next_id, reserved: doc.data.next_id };
+    if (s.ids.next >= s.ids.reserved) {
+      doc.data.next_id = s.ids.reserved = s.ids.next + ID_BLOCK;
+      await doc.save();
+    }
+    return s.ids.next++;
+  });
+  s.idLock = run.catch(() => undefined);
+  return run;
+}
+
+const countersDoc = (store: Store, repoId: number) =>
+  store.engine.doc<IssueCounters>(`issues/${repoId}/counters`, () => ({ open_issues: 0, closed_issues: 0, open_pulls: 0, closed_pulls: 0 }));
+
+async function bump(store: Store, repoId: number, before: IssueKey | null, after: IssueKey | null): Promise<void> {
+  const doc = await countersDoc(store, repoId);
+  const name = (k: IssueKey): keyof IssueCounters => `${k.is_closed ? 'closed' : 'open'}_${k.is_pull ? 'pulls' : 'issues'}`;
+  if (before && after && name(before) === name(after)) return;
+  if (before) doc.data[name(before)] -= 1;
+  if (after) doc.data[name(after)] += 1;
+  await doc.save();
+}
+
+/** The repository's rows in memory (built from its own partitions only on first use). */
+function repoState(store: Store, repoId: number): Promise<RepoState> {
+  const s = stateOf(store);
+  let p = s.repos.get(repoId);
+  if (p) {
+    s.repos.delete(repoId);
+    s.repos.set(repoId, p);
+    return p;
+  }
+  p = (async () => {
+    const c = collOf(store, repoId);
+    const keys = new Map<number, IssueKey>();
+    // Index rows straight from the stored rows (no copy of the text): the partitions are read once.
+    for (const n of await c.partitions()) for (const r of await c.peekPartition(n)) keys.set(r.id, keyOf({ ...r, id: r.gid, index: r.id }));
+    return { keys, sorted: new Map(), text: null };
+  })();
+  s.repos.set(repoId, p);
+  p.catch(() => s.repos.delete(repoId));
+  for (const k of s.repos.keys()) if (s.repos.size > MAX_REPOS_IN_MEMORY && k !== repoId) s.repos.delete(k);
+  return p;
+}
+
+const TEXT_OPTIONS = { idField: 'index', fields: ['title', 'content'], storeFields: [] as string[] };
+
+async function textIndex(store: Store, repoId: number): Promise<MiniSearch> {
+  const st = await repoState(store, repoId);
+  if (!st.text) {
+    const c = collOf(store, repoId);
+    const text = new MiniSearch(TEXT_OPTIONS);
+    for (const n of await c.partitions()) text.addAll((await c.peekPartition(n)).map((r) => ({ index: r.id, title: r.title, content: r.content })));
+    st.text = text;
+  }
+  return st.text;
+}
+
+function linksOf(r: IssueRecord): [number, UserRole][] {
+  return [[r.poster_id, 'poster'], ...r.assignee_ids.map((u): [number, UserRole] => [u, 'assignee']), ...r.mentioned_ids.map((u): [number, UserRole] => [u, 'mentioned'])];
+}
+
+/** Stores a new issue or pull request with the repository's next index; resolves once it is on disk. */
+export async function insert(store: Store, repoId: number, make: (ids: { id: number; index: number }) => Omit<IssueRecord, 'id' | 'index' | 'repo_id'>): Promise<IssueRecord> {
+  const gid = await nextGlobalId(store);
+  const row = await collOf(store, repoId).insert((index) => ({ ...make({ id: gid, index }), repo_id: repoId, id: index, gid }));
+  const rec = toRecord(row, repoId);
+  const st = await repoState(store, repoId);
+  if (!st.keys.has(rec.index)) st.keys.set(rec.index, keyOf(rec));
+  st.sorted.clear();
+  st.text?.add({ index: rec.index, title: rec.title, content: rec.content });
+  await bump(store, repoId, null, keyOf(rec));
+  await stateOf(store).links.change(repoId, rec.index, [], linksOf(rec));
+  return rec;
+}
+
+/** The issue of the repository with this index, or undefined. */
+export async function get(store: Store, repoId: number, index: number): Promise<IssueRecord | undefined> {
+  const r = await collOf(store, repoId).get(index);
+  return r ? toRecord(r, repoId) : undefined;
+}
+
+/** Changes an issue (`mutate` edits a copy); counters, links and the text index follow. */
+export async function update(store: Store, repoId: number, index: number, mutate: (r: IssueRecord) => void): Promise<IssueRecord | undefined> {
+  let before: IssueRecord | undefined;
+  let after: IssueRecord | undefined;
+  const row = await collOf(store, repoId).set(index, (r) => {
+    before = toRecord(r as Row, repoId);
+    after = structuredClone(before);
+    mutate(after);
+    const fields: Partial<Row> = { ...after, id: index, gid: before.id, repo_id: repoId };
+    delete (fields as Partial<IssueRecord>).index;
+    return fields;
+  });
+  if (!row || !before || !after) return undefined;
+  const st = await repoState(store, repoId);
+  st.keys.set(index, keyOf(after));
+  st.sorted.clear();
+  if (st.text && (before.title !== after.title || before.content !== after.content)) {
+    st.text.discard(index);
+    st.text.add({ index, title: after.title, content: after.content });
+  }
+  await bump(store, repoId, keyOf(before), keyOf(after));
+  await stateOf(store).links.change(repoId, index, linksOf(before), linksOf(after));
+  return toRecord(row, repoId);
+}
+
+/** The number of matches from the counters when `q` filters by state and kind only, else null. */
+async function countedTotal(store: Store, repoId: number, q: IssueQuery): Promise<number | null> {
+  if (q.posterId !== undefined || q.assigneeId !== undefined || q.mentionedId !== undefined || q.milestoneId !== undefined || q.labelIds?.length) return null;
+  const c = await counters(store, repoId);
+  const state = q.state ?? 'open';
+  const kinds: ('issues' | 'pulls')[] = q.isPull === undefined ? ['issues', 'pulls'] : [q.isPull ? 'pulls' : 'issues'];
+  const states: ('open' | 'closed')[] = state === 'all' ? ['open', 'closed'] : [state];
+  return states.reduce((n, st) => n + kinds.reduce((m, k) => m + c[`${st}_${k}`], 0), 0);
+}
+
+/** One page of the repository's issues matching `q` (default: open, newest first), and how many match. */
+export async function list(store: Store, repoId: number, q: IssueQuery = {}): Promise<Page<IssueRecord>> {
+  const st = await repoState(store, repoId);
+  const sort = q.sort ?? 'newest';
+  let ordered = st.sorted.get(sort);
+  if (!ordered) st.sorted.set(sort, (ordered = [...st.keys.values()].sort(SORTS[sort])));
+  // One pass over the ordered rows: count every match, keep the page's.
+  const keep = matches(q);
+  const limit = q.limit && q.limit > 0 ? q.limit : Infinity;
+  const start = (Math.max(1, q.page ?? 1) - 1) * (Number.isFinite(limit) ? limit : 0);
+  const page: IssueKey[] = [];
+  // Filtered by state (and kind) only: the kept counters give the total, so the pass stops at the page's end.
+  const known = await countedTotal(store, repoId, q);
+  let total = 0;
+  for (const k of ordered) {
+    if (!keep(k)) continue;
+    if (total >= start && page.length < limit) page.push(k);
+    total += 1;
+    if (known !== null && page.length >= limit) break;
+  }
+  if (known !== null) total = known;
+  const rows: IssueRecord[] = [];
+  for (const k of page) {
+    const r = await get(store, repoId, k.index);
+    if (r) rows.push(r);
+  }
+  return { rows, total };
+}
+
+/** The repository's open and closed counts (kept as numbers, no issue is read). */
+export async function counters(store: Store, repoId: number): Promise<IssueCounters> {
+  return { ...(await countersDoc(store, repoId)).data };
+}
+
+/** Recounts the repository from its issues (a repair, as Gitea's consistency check). */
+export async function recount(store: Store, repoId: number): Promise<IssueCounters> {
+  const doc = await countersDoc(store, repoId);
+  doc.data = countersOf((await repoState(store, repoId)).keys.values());
+  await doc.save();
+  return { ...doc.data };
+}
+
+/** Full-text search of one or more repositories' issues (title and content), best match first, one page. */
+export async function search(store: Store, repoIds: number[], text: string, q: IssueQuery = {}): Promise<Page<IssueRecord>> {
+  const scored: { repoId: number; index: number; score: number }[] = [];
+  for (const repoId of repoIds) {
+    const st = await repoState(store, repoId);
+    const keep = matches({ ...q, state: q.state ?? 'all' });
+    for (const hit of (await textIndex(store, repoId)).search(text, { prefix: true, combineWith: 'AND' })) {
+      const k = st.keys.get(Number(hit.id));
+      if (k && keep(k)) scored.push({ repoId, index: k.index, score: hit.score });
+    }
+  }
+  scored.sort((a, b) => b.score - a.score || b.index - a.index);
+  const limit = q.limit && q.limit > 0 ? q.limit : scored.length;
+  const start = (Math.max(1, q.page ?? 1) - 1) * limit;
+  const rows: IssueRecord[] = [];
+  for (const s of scored.slice(start, start + limit)) {
+    const r = await get(store, s.repoId, s.index);
+    if (r) rows.push(r);
+  }
+  return { rows, total: scored.length };
+}
+
+/** Where a user is poster, assignee or mentioned, over every repository: `[repoId, index]` pairs, newest first. */
+export async function refsOfUser(store: Store, userId: number, role: UserRole): Promise<{ repoId: number; index: number }[]> {
+  return stateOf(store).links.of(userId, role);
+}

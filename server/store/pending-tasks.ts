@@ -1,0 +1,134 @@
+/**
+ * The index of undelivered hook tasks: an append-only log of `{"a":[hook,id]}` (stored, waiting) and
+ * `{"d":[hook,id]}` (claimed) lines, folded into memory at first use and compacted when it has grown well past
+ * what is pending. Start-up refills the delivery queue from it and the status page counts it, so neither reads
+ * the tasks themselves. Written before the task (so no stored task can be missing from it); an entry whose
+ * task turns out delivered or missing is dropped when the dispatcher tries to claim it.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Store } from './index.ts';
+import { AppendLog } from './engine/append-log.ts';
+
+interface Ref { hookId: number; id: number }
+type Line = { a: [number, number] } | { d: [number, number] } | { dh: number };
+
+export class PendingIndex {
+  private readonly byHook = new Map<number, Set<number>>();
+  private readonly log: AppendLog;
+  private lines = 0;
+  size = 0;
+
+  constructor(file: string) {
+    this.log = new AppendLog(file);
+  }
+
+  /** Reads the log and compacts it. */
+  async open(): Promise<void> {
+    for (const l of await this.log.read<Line>()) {
+      this.lines += 1;
+      if ('a' in l) this.put(l.a[0], l.a[1]);
+      else if ('d' in l) this.drop(l.d[0], l.d[1]);
+      else this.dropHook(l.dh);
+    }
+    if (this.lines > this.size) await this.compact();
+  }
+
+  private put(hookId: number, id: number): boolean {
+    let ids = this.byHook.get(hookId);
+    if (!ids) this.byHook.set(hookId, (ids = new Set()));
+    if (ids.has(id)) return false;
+    ids.add(id);
+    this.size += 1;
+    return true;
+  }
+
+  private drop(hookId: number, id: number): boolean {
+    const ids = this.byHook.get(hookId);
+    if (!ids?.delete(id)) return false;
+    this.size -= 1;
+    if (!ids.size) this.byHook.delete(hookId);
+    return true;
+  }
+
+  private dropHook(hookId: number): void {
+    this.size -= this.byHook.get(hookId)?.size ?? 0;
+    this.byHook.delete(hookId);
+  }
+
+  private async write(line: Line): Promise<void> {
+    await this.log.append(line);
+    this.lines += 1;
+    if (this.lines > 2 * this.size + 1000) await this.compact();
+  }
+
+  private compact(): Promise<void> {
+    const lines: Line[] = [];
+    for (const [h, ids] of this.byHook) for (const id of ids) lines.push({ a: [h, id] });
+    this.lines = lines.length;
+    return this.log.rewrite(lines);
+  }
+
+  /** Records a stored task as waiting; resolves once on disk. */
+  async add(ref: Ref): Promise<void> {
+    if (!this.put(ref.hookId, ref.id)) return;
+    try {
+      await this.write({ a: [ref.hookId, ref.id] });
+    } catch (err) {
+      this.drop(ref.hookId, ref.id);
+      throw err;
+    }
+  }
+
+  /** Records a task as no longer waiting. */
+  async remove(ref: Ref): Promise<void> {
+    if (this.drop(ref.hookId, ref.id)) await this.write({ d: [ref.hookId, ref.id] });
+  }
+
+  /** Forgets every waiting task of a deleted hook. */
+  async removeHook(hookId: number): Promise<void> {
+    if (!this.byHook.has(hookId)) return;
+    this.dropHook(hookId);
+    await this.write({ dh: hookId });
+  }
+
+  /** The waiting tasks of the given hooks, by hook then id (oldest first within a hook). */
+  list(hooks: Set<number>): Ref[] {
+    const out: Ref[] = [];
+    for (const h of [...this.byHook.keys()].filter((k) => hooks.has(k)).sort((a, b) => a - b)) {
+      for (const id of [...this.byHook.get(h)!].sort((a, b) => a - b)) out.push({ hookId: h, id });
+    }
+    return out;
+  }
+}
+
+const PENDING_FILE = 'hook_tasks/pending.log';
+const opened = new WeakMap<Store, Promise<PendingIndex>>();
+
+/** The store's pending index, opened once. */
+export function pendingOf(store: Store): Promise<PendingIndex> {
+  let p = opened.get(store);
+  if (!p) {
+    const idx = new PendingIndex(path.join(store.engine.root, PENDING_FILE));
+    p = idx.open().then(() => idx);
+    opened.set(store, p);
+    p.catch(() => opened.delete(store));
+  }
+  return p;
+}
+
+/**
+ * Migration step: builds the pending index from hook-task partitions of the document layout (`<hook>/<n>.json`),
+ * reading one partition at a time. Runs once, when a data dir from before the index is opened.
+ */
+export async function buildPendingIndex(store: Store): Promise<void> {
+  const root = path.join(store.engine.root, 'hook_tasks');
+  const lines: Line[] = [];
+  for (const hook of (await readdir(root).catch(() => [] as string[])).filter((d) => /^\d+$/.test(d))) {
+    for (const f of (await readdir(path.join(root, hook)).catch(() => [] as string[])).filter((x) => /^\d+\.json$/.test(x))) {
+      const doc = JSON.parse(await readFile(path.join(root, hook, f), 'utf8')) as { records?: Record<string, { id: number; is_delivered: boolean }> };
+      for (const t of Object.values(doc.records ?? {})) if (!t.is_delivered) lines.push({ a: [Number(hook), t.id] });
+    }
+  }
+  await new AppendLog(path.join(store.engine.root, PENDING_FILE)).rewrite(lines);
+}
