@@ -72,6 +72,10 @@ export interface MirrorJob {
   gitDir: string;
   url: string;
   auth: { username: string; password: string } | null;
+  /** The checked address git must connect to, as `http.curloptResolve` wants it (`host:port:address`); null: none. */
+  pin?: string | null;
+  /** `url` is a checked local git directory: git is told to use exactly it. */
+  local?: boolean;
   /** pull: delete local branches and tags gone upstream; push: delete remote ones gone here. */
   prune: boolean;
   timeoutMs: number;

@@ -14,9 +14,12 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
+/** Inside the packaged app the worker lies unpacked beside the archive: threads cannot load from an asar. */
+export const unpackedUrl = (url: URL): URL => new URL(url.href.replace(/\/app\.asar\//, '/app.asar.unpacked/'));
+
 function spawnThread(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSource ? './index.ts' : './index.js', import.meta.url);
+  const entry = unpackedUrl(new URL(fromSource ? './index.ts' : './index.js', import.meta.url));
   return fromSource
     ? new Worker(new URL('./boot.mjs', import.meta.url), { workerData: { entry: entry.href } })
     : new Worker(entry);

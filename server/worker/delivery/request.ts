@@ -10,6 +10,12 @@ export interface BuiltRequest {
   body: string;
 }
 
+/**
+ * Gitea sets no User-Agent on deliveries, so receivers see Go's HTTP client default; they tell Gitea's
+ * deliveries apart by it together with X-Gitea-Event, so the same value is sent here.
+ */
+export const USER_AGENT = 'Go-http-client/1.1';
+
 const hmac = (algo: 'sha1' | 'sha256', secret: string, body: string): string => createHmac(algo, secret).update(body).digest('hex');
 
 /** The default request: the stored payload, as JSON or as a `payload=` form; signed over the raw JSON. */
@@ -50,7 +56,7 @@ function addDefaultHeaders(job: DeliveryJob, req: BuiltRequest, signed: string):
 
 /**
  * The request for a job. payload_version 1, gitea and gogs send the stored payload; other kinds convert the
- * raw event here. feishu gets none of the X-Gitea-* headers.
+ * raw event here. Every kind gets the default headers, signed over the body actually sent.
  */
 export function buildRequest(job: DeliveryJob, now = Date.now()): BuiltRequest {
   let req: BuiltRequest;
@@ -60,7 +66,8 @@ export function buildRequest(job: DeliveryJob, now = Date.now()): BuiltRequest {
     req = convertedRequest(job, now);
     signed = req.body;
   }
-  if (job.kind !== 'feishu') addDefaultHeaders(job, req, signed);
+  addDefaultHeaders(job, req, signed);
+  req.headers['User-Agent'] = USER_AGENT;
   if (job.authorization) req.headers.Authorization = job.authorization;
   return req;
 }

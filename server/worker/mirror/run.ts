@@ -8,12 +8,22 @@ import { maskSecrets } from './mask.ts';
 const MIRROR_REFSPECS = ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'];
 const TRACE_LINE = /^\d\d:\d\d:\d\d\.\d+ /;
 
-/** Credentials reach git as an Authorization header through its environment, never its command line. */
-function authEnv(job: MirrorJob): Record<string, string> {
-  if (!job.auth) return {};
-  const basic = Buffer.from(`${job.auth.username}:${job.auth.password}`).toString('base64');
-  return { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.extraHeader', GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}` };
+/**
+ * git's settings for one job, through its environment (never its command line): redirects are not followed
+ * (a redirect could lead past the address check), the checked address is pinned, and credentials go as an
+ * Authorization header.
+ */
+function configEnv(job: MirrorJob): Record<string, string> {
+  const entries: [string, string][] = [['http.followRedirects', 'false']];
+  if (job.pin) entries.push(['http.curloptResolve', job.pin]);
+  if (job.auth) entries.push(['http.extraHeader', `Authorization: Basic ${Buffer.from(`${job.auth.username}:${job.auth.password}`).toString('base64')}`]);
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(entries.length) };
+  entries.forEach(([k, v], i) => { env[`GIT_CONFIG_KEY_${i}`] = k; env[`GIT_CONFIG_VALUE_${i}`] = v; });
+  return env;
 }
+
+/** A local source is read exactly at the checked directory: upload-pack tries no other name (`--strict`). */
+const strictLocal = (job: MirrorJob): string[] => (job.local ? ['--upload-pack=git-upload-pack --strict'] : []);
 
 class JobFailed extends Error {}
 
@@ -28,7 +38,7 @@ function stallEnv(job: MirrorJob): Record<string, string> {
 async function run(job: MirrorJob, args: string[], extraEnv: Record<string, string> = {}): Promise<GitResult> {
   const timedOut = new JobFailed(`git ${args[0]} timed out after ${Math.round(job.timeoutMs / 1000)}s`);
   const opts = {
-    env: { ...authEnv(job), ...stallEnv(job), ...extraEnv }, timeoutMs: job.timeoutMs, ...(job.gitDir ? { gitDir: job.gitDir } : { cwd: os.tmpdir() }),
+    env: { ...configEnv(job), ...stallEnv(job), ...extraEnv }, timeoutMs: job.timeoutMs, ...(job.gitDir ? { gitDir: job.gitDir } : { cwd: os.tmpdir() }),
   };
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
@@ -55,20 +65,20 @@ export function diffRefs(before: Map<string, string>, after: Map<string, string>
 
 async function pull(job: MirrorJob): Promise<Partial<MirrorResult>> {
   const before = await snapshot(job.gitDir);
-  await run(job, ['fetch', '--quiet', '--no-write-fetch-head', ...(job.prune ? ['--prune'] : []), job.url, ...MIRROR_REFSPECS]);
+  await run(job, ['fetch', '--quiet', '--no-write-fetch-head', ...strictLocal(job), ...(job.prune ? ['--prune'] : []), '--end-of-options', job.url, ...MIRROR_REFSPECS]);
   const after = await snapshot(job.gitDir);
   const format = (await runGit(['rev-parse', '--show-object-format'], { gitDir: job.gitDir })).stdout.toString().trim();
   return { changes: diffRefs(before, after, '0'.repeat(format === 'sha256' ? 64 : 40)) };
 }
 
 async function push(job: MirrorJob): Promise<Partial<MirrorResult>> {
-  await run(job, ['push', '--quiet', '--force', ...(job.prune ? ['--prune'] : []), job.url, ...MIRROR_REFSPECS]);
+  await run(job, ['push', '--quiet', '--force', ...(job.prune ? ['--prune'] : []), '--end-of-options', job.url, ...MIRROR_REFSPECS]);
   return {};
 }
 
 /** Reads the remote's refs; the object format comes from the protocol's capabilities, so an empty remote tells it too. */
 async function probe(job: MirrorJob): Promise<Partial<MirrorResult>> {
-  const r = await run(job, ['-c', 'protocol.version=2', 'ls-remote', '--symref', job.url], { GIT_TRACE_PACKET: '1' });
+  const r = await run(job, ['-c', 'protocol.version=2', 'ls-remote', '--symref', ...strictLocal(job), '--end-of-options', job.url], { GIT_TRACE_PACKET: '1' });
   const announced = /< .*?\bobject-format=(sha1|sha256)/.exec(r.stderr)?.[1] as 'sha1' | 'sha256' | undefined;
   const lines = r.stdout.toString('utf8').split('\n').filter(Boolean);
   const firstId = lines.find((l) => /^[0-9a-f]{40,64}\t/.test(l))?.split('\t')[0];

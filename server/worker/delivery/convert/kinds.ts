@@ -1,91 +1,48 @@
 /**
  * Per-kind bodies for payload_version 2 events (Gitea's services/webhook/<kind>.go). gitea and gogs have no
  * converter: they send the raw event. Each converter returns the JSON body and, for matrix, the method and URL.
+ * The kinds live in slack.ts, html-kinds.ts (telegram, matrix) and markdown-kinds.ts (discord, msteams,
+ * dingtalk, wechatwork); feishu and packagist are here.
  */
-import { createHash, createHmac } from 'node:crypto';
-import { summarize, shortRef, type LinkFormatter, type Summary } from './summary.ts';
+import { createHmac } from 'node:crypto';
+import { PLAIN, join, renderBytes, user, type Part } from './markup.ts';
+import { generalInfo, obj, str } from './summary.ts';
+import { authorName, pushFacts, refFacts, shortId, trimMessage, type ConvertInput, type Converted, type Converter } from './common.ts';
+import { slack } from './slack.ts';
+import { matrix, telegram } from './html-kinds.ts';
+import { dingtalk, discord, msteams, wechatwork } from './markdown-kinds.ts';
 
-export interface Converted {
-  body: unknown;
-  method?: string;
-  url?: string;
+export type { ConvertInput, Converted } from './common.ts';
+
+/** Feishu's custom bots take a request body of at most 20 KB; the text stays below that. */
+export const FEISHU_TEXT_MAX_BYTES = 18_000;
+
+function feishuParts(i: ConvertInput): Part[] {
+  const f = refFacts(i.payload);
+  switch (i.eventType) {
+    case 'push': {
+      const p = pushFacts(i.payload);
+      // Feishu text has no link syntax: Gitea writes the commit as [sha](url) literally, and so do we.
+      const lines = p.commits.map((c): Part[] => [`[${shortId(c)}](`, user(str(c.url)), ') ', user(trimMessage(c)), ...(authorName(c) ? [' - ', user(authorName(c))] : [])]);
+      return ['[', user(p.fullName), ':', user(p.branch), `] ${p.desc}\r\n`, ...join(lines, '\r\n')];
+    }
+    case 'create':
+    case 'delete':
+      return ['[', user(f.fullName), `] ${f.refType} `, user(f.ref), i.eventType === 'create' ? ' created' : ' deleted'];
+    case 'fork':
+      return [user(obj(f.p.forkee).full_name), ' is forked to ', user(f.fullName)];
+    case 'repository':
+      return ['[', user(f.fullName), `] Repository ${str(f.p.action) === 'deleted' ? 'deleted' : 'created'}`];
+    default: {
+      const info = generalInfo(i.eventType, i.payload, false);
+      return info.attachment ? [...info.title, '\r\n', ...info.text, '\r\n\r\n', user(info.attachment)] : info.text;
+    }
+  }
 }
 
-export interface ConvertInput {
-  eventType: string;
-  payload: unknown;
-  meta: Record<string, string>;
-  url: string;
-  secret: string;
-  now: number;
-}
-
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
-const htmlLink: LinkFormatter = (url, text) => `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
-const markdownLink: LinkFormatter = (url, text) => `[${text}](${url})`;
-const noLink: LinkFormatter = (_url, text) => text;
-const slackEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const slackLink: LinkFormatter = (url, text) => `<${url}|${slackEscape(text)}>`;
-const hex = (n: number): string => n.toString(16).padStart(6, '0');
-const joinDetail = (s: Summary, sep = '\r\n\r\n'): string => (s.detail ? `${s.text}${sep}${s.detail}` : s.text);
-
-function slack(i: ConvertInput): Converted {
-  const s = summarize(i.eventType, i.payload, slackLink);
-  const color = i.meta.color || `#${hex(s.color)}`;
-  return {
-    body: {
-      channel: i.meta.channel ?? '', text: s.text, username: i.meta.username ?? '', icon_url: i.meta.icon_url ?? '', unfurl_links: 0, link_names: 0,
-      attachments: s.detail ? [{ fallback: '', color, title: '', title_link: '', text: s.detail }] : [],
-    },
-  };
-}
-
-function discord(i: ConvertInput): Converted {
-  const s = summarize(i.eventType, i.payload, markdownLink);
-  const sender = ((i.payload as Record<string, unknown>).sender ?? {}) as Record<string, string>;
-  const description = s.detail.length > 2000 ? `${s.detail.slice(0, 1997)}...` : s.detail;
-  return {
-    body: {
-      wait: false, content: '', username: i.meta.username ?? '', avatar_url: i.meta.icon_url ?? '', tts: false,
-      embeds: [{ title: s.title, description, url: s.url, color: s.color, footer: { text: '' }, author: { name: sender.login ?? '', url: sender.html_url ?? '', icon_url: sender.avatar_url ?? '' }, fields: [] }],
-    },
-  };
-}
-
-function dingtalk(i: ConvertInput): Converted {
-  const s = summarize(i.eventType, i.payload, noLink);
-  const text = s.detail ? `${s.title}\r\n\r\n${s.detail}` : s.title;
-  return {
-    body: {
-      msgtype: 'actionCard',
-      actionCard: { text, title: s.title, hideAvatar: '0', singleTitle: `view ${i.eventType.replace(/_/g, ' ')}`, singleURL: `dingtalk://dingtalkclient/page/link?pc_slide=false&url=${encodeURIComponent(s.url)}` },
-    },
-  };
-}
-
-function telegram(i: ConvertInput): Converted {
-  const s = summarize(i.eventType, i.payload, htmlLink);
-  const detail = s.detail ? `\n${s.detail}` : '';
-  return { body: { text: `${s.text}${detail}`, parse_mode: 'HTML', disable_web_page_preview: true } };
-}
-
-function msteams(i: ConvertInput): Converted {
-  const s = summarize(i.eventType, i.payload, noLink);
-  const p = i.payload as Record<string, Record<string, string>>;
-  const facts = [{ name: 'Repository:', value: p.repository?.full_name ?? '' }];
-  if (i.eventType === 'push' || i.eventType === 'create' || i.eventType === 'delete') facts.push({ name: 'Ref:', value: shortRef(String(p.ref ?? '')) });
-  return {
-    body: {
-      '@type': 'MessageCard', '@context': 'https://schema.org/extensions', themeColor: hex(s.color), title: s.title, summary: s.title,
-      sections: [{ activityTitle: p.sender?.full_name || p.sender?.login || '', activitySubtitle: p.sender?.login ?? '', activityImage: p.sender?.avatar_url ?? '', facts, text: s.detail }],
-      potentialAction: [{ '@type': 'OpenUri', name: 'View in Gitea', targets: [{ os: 'default', uri: s.url }] }],
-    },
-  };
-}
-
+/** The Feishu text message; with a secret, Feishu's timestamp and signature. */
 function feishu(i: ConvertInput): Converted {
-  const s = summarize(i.eventType, i.payload, noLink);
-  const body: Record<string, unknown> = { msg_type: 'text', content: { text: joinDetail(s) } };
+  const body: Record<string, unknown> = { msg_type: 'text', content: { text: renderBytes(PLAIN, feishuParts(i), FEISHU_TEXT_MAX_BYTES).trim() } };
   if (i.secret) {
     const ts = Math.floor(i.now / 1000);
     body.timestamp = ts;
@@ -94,26 +51,11 @@ function feishu(i: ConvertInput): Converted {
   return { body };
 }
 
-function matrix(i: ConvertInput): Converted {
-  const s = summarize(i.eventType, i.payload, htmlLink);
-  const plain = summarize(i.eventType, i.payload, markdownLink);
-  const body = { body: joinDetail(plain, '\n'), msgtype: i.meta.message_type || 'm.notice', format: 'org.matrix.custom.html', formatted_body: s.detail ? `${s.text}<br>${s.detail.replace(/\n/g, '<br>')}` : s.text };
-  const text = JSON.stringify(body, null, 2);
-  if (Buffer.byteLength(text) >= 64 * 1024) throw new Error('matrix payload is too large');
-  const txnId = createHash('sha1').update(text).digest('hex');
-  return { body, method: 'PUT', url: `${i.url.replace(/\/+$/, '')}/${txnId}` };
-}
-
-function wechatwork(i: ConvertInput): Converted {
-  const s = summarize(i.eventType, i.payload, markdownLink);
-  const content = `# ${s.title}\n${joinDetail(s, '\n')}`;
-  return { body: { msgtype: 'markdown', text: { content: '', mentioned_list: null, mentioned_mobile_list: null }, markdown: { content } } };
-}
-
+/** Packagist: the package URL on pushes, an empty URL otherwise (Gitea still sends it). */
 function packagist(i: ConvertInput): Converted {
   return { body: { repository: { url: i.eventType === 'push' ? (i.meta.package_url ?? '') : '' } } };
 }
 
-export const CONVERTERS: Record<string, (i: ConvertInput) => Converted> = {
+export const CONVERTERS: Record<string, Converter> = {
   slack, discord, dingtalk, telegram, msteams, feishu, matrix, wechatwork, packagist,
 };
