@@ -1,0 +1,22 @@
+/**
+ * Differences from Gitea's description that are known and meant, keyed by where check:gitea reports them,
+ * each with the reason. A difference not listed here makes check:gitea fail.
+ */
+export const EXPLAINED: Record<string, string> = {
+  'POST /repos/{owner}/{repo}/tags':
+    "Gitea's handler answers 201 Created (its swagger says 200); Homeforge answers what Gitea sends.",
+  'User.username':
+    "Gitea's User.MarshalJSON adds `username` (= login) for older clients; real Gitea answers carry it, its swagger does not list it.",
+  'EditTeamOption.name':
+    'Gitea marks it required, but its EditTeam handler keeps the old name when it is empty or missing; Homeforge does the same.',
+  'EditUserOption.source_id':
+    'Gitea refuses an edit without login_name/source_id; Homeforge accepts one (fields left out stay as they are). Clients that follow the spec send both and work unchanged.',
+  'EditUserOption.login_name':
+    'As for source_id: accepting an edit without it is a superset of what Gitea accepts.',
+  'EditRepoOption.external_tracker.external_tracker_url':
+    'Gitea answers 422 when the tracker URL is not a valid external URL, so a tracker without one is refused there too; here the schema says so.',
+  'EditRepoOption.external_wiki.external_wiki_url':
+    'As for external_tracker_url: Gitea answers 422 for a wiki without a valid URL.',
+  'CreatePushMirrorOption.remote_address':
+    "Gitea's handler refuses a push mirror without a usable remote address; here the schema says the field is required.",
+};
