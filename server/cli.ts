@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createHost } from './host.ts';
 import { SettingsError } from './lib/settings.ts';
 import { DataDirLockedError } from './lib/data-lock.ts';
+import { ServiceError } from './lib/errors.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,9 +44,9 @@ try {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 } catch (err) {
-  if (err instanceof SettingsError || err instanceof DataDirLockedError) {
-    process.stderr.write(`homeforge: ${err.message}\n`);
-    process.exit(1);
-  }
-  throw err;
+  // Start-up errors are one clear line; HOMEFORGE_TRACE=1 adds the stack of an unexpected one.
+  const known = err instanceof SettingsError || err instanceof DataDirLockedError || err instanceof ServiceError;
+  process.stderr.write(`homeforge: ${known ? (err as Error).message : `could not start: ${String((err as Error)?.message ?? err)}`}\n`);
+  if (!known && process.env.HOMEFORGE_TRACE) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
+  process.exit(1);
 }

@@ -6,21 +6,29 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { lockDataDir } from './lib/data-lock.ts';
+import { makeDataDirPrivate } from './lib/data-perms.ts';
+import { firstRunCode, needsAdmin } from './services/auth/sessions.ts';
 import { loadSettings, type Settings } from './lib/settings.ts';
 import { SecretBox } from './lib/crypto.ts';
 import { createLogger, type Logger, type LogLevel } from './lib/log.ts';
 import { openStore, flushStore } from './store/index.ts';
 import { LoginLimiter } from './services/auth/login-limiter.ts';
 import type { AppContext } from './services/context.ts';
-import { ensureFirstAdmin } from './services/first-admin.ts';
-import { fixedSettingKeys } from './services/host-settings.ts';
-import { recoverRepositories } from './services/repo-recovery.ts';
-import { EventSink } from './services/events.ts';
-import { closeRepoReaders } from './services/repo-cache.ts';
+import { ensureFirstAdmin } from './services/user/first-admin.ts';
+import { fixedSettingKeys } from './services/settings/host-settings.ts';
+import { recoverRepositories } from './services/repository/recovery.ts';
+import { installAllHooks } from './services/repository/pre-receive.ts';
+import { recoverIntents } from './services/intents.ts';
+import { EventSink } from './services/events/bus.ts';
+import { DomainBus } from './services/events/domain.ts';
+import { KeyedMutex } from './lib/keyed-mutex.ts';
+import { subscribeFeatures } from './services/subscribers.ts';
+import { closeRepoReaders } from './services/repository/cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
-import { startWebhooks } from './services/webhooks/index.ts';
-import { startMirrors } from './services/mirrors/index.ts';
+import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
+import { startMirrors } from './services/mirror/index.ts';
 import { createApp } from './http/app.ts';
+import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
 
 export interface HostOptions {
@@ -43,6 +51,8 @@ export interface Host {
   port: number;
   app: AppContext;
   worker: WorkerHandle;
+  /** Webhook delivery: the start-up refill and a refill on demand. */
+  webhooks: WebhookRuntime;
   /** LAN listeners and mDNS advertisement, following `[server] LAN_ACCESS`. */
   lan: LanAccess;
   /** Stops accepting connections, lets in-flight requests finish, stops the worker, flushes the store. */
@@ -59,6 +69,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const env = options.env ?? process.env;
   // 1 - settings first: an invalid value must stop the start before anything is touched
   const settings = loadSettings(dataDir, env, options.settings);
+  // 1b - the data dir is the owner's alone (umask 077, older dirs tightened once)
+  makeDataDirPrivate(dataDir);
   // 2 - one host per data dir
   const unlock = lockDataDir(dataDir);
   const undo: (() => Promise<void> | void)[] = [unlock];
@@ -67,23 +79,32 @@ export async function createHost(options: HostOptions): Promise<Host> {
     // 3 - the store (migrations run here) and the secret key
     const store = await openStore(dataDir);
     undo.unshift(() => flushStore(store));
-    const app: AppContext = {
-      dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings), events: new EventSink(),
-      fixedSettings: fixedSettingKeys(env, options.settings),
-    };
-    // 4 - the first administrator from the environment, when there is no user yet
-    await ensureFirstAdmin(app, env);
-    // 4a - repository records left half-made by a killed host are finished or removed
-    await recoverRepositories(app);
-    // 4b - git object readers start on demand; they close with the host
-    undo.unshift(() => closeRepoReaders(app));
-    // 5 - the worker thread
+    // 3b - the worker thread (it starts on first use)
     const worker = startWorker();
     undo.unshift(() => worker.stop());
-    // 5b - webhooks: the event listener, delivery through the worker, the refill of undelivered tasks
+    const app: AppContext = {
+      dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings), events: new EventSink(),
+      bus: new DomainBus(), locks: new KeyedMutex(), worker, fixedSettings: fixedSettingKeys(env, options.settings),
+    };
+    // 3c - the features that hear domain events: webhooks, watches, mirror records
+    subscribeFeatures(app);
+    // 4 - the first administrator from the environment, when there is no user yet
+    await ensureFirstAdmin(app, env);
+    if (await needsAdmin(app)) {
+      log.info(`first run: create the administrator on this machine, or from another one with the code ${firstRunCode(app)}`);
+    }
+    // 4a - multi-document writes a killed host left half-done are replayed or rolled back (journal), then
+    //      repository records left half-made are finished or removed
+    await recoverIntents(app);
+    await recoverRepositories(app);
+    // 4a' - every repository gets the current pre-receive hook (older ones are replaced)
+    await installAllHooks(app);
+    // 4b - git object readers start on demand; they close with the host
+    undo.unshift(() => closeRepoReaders(app));
+    // 5 - webhooks: the event listener, delivery through the worker, the refill of undelivered tasks
     const webhooks = startWebhooks(app, worker);
     undo.unshift(() => webhooks.stop());
-    // 5c - mirrors: the schedule, and syncs and pushes through the worker
+    // 5b - mirrors: the schedule, and syncs and pushes through the worker
     let listeningUrl = '';
     const mirrors = startMirrors(app, worker, () => listeningUrl);
     undo.unshift(() => mirrors.stop());
@@ -101,6 +122,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const addr = server.address() as AddressInfo;
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     listeningUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${addr.port}`;
+    setListeningUrl(app, listeningUrl);
     // 7 - LAN listeners and advertisement, when `[server] LAN_ACCESS` is on
     const lan = createLanAccess({ app, handler: web, port: addr.port, boundTo: addr.address });
     await lan.sync();
@@ -110,6 +132,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       port: addr.port,
       app,
       worker,
+      webhooks,
       lan,
       close: () => {
         closing ??= (async () => {

@@ -14,7 +14,7 @@ import type { AppContext } from '../services/context.ts';
 import {
   createSource, deleteSource, getSource, listSources, sourceFieldsSchema, sourceType, updateSource, SOURCE_TYPE_NAMES,
   type SourceFields, type SourceType,
-} from '../services/login-sources.ts';
+} from '../services/auth/login-sources.ts';
 import type { Command } from './commands.ts';
 
 const STRING_FLAGS = {

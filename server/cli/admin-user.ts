@@ -8,11 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import { openForCli } from './context.ts';
-import { createUser, getIndividualOrThrow } from '../services/users.ts';
-import { editUser } from '../services/user-edit.ts';
-import { deleteUser } from '../services/user-delete.ts';
-import { adminSearchUsers } from '../services/user-search.ts';
-import { createToken } from '../services/tokens.ts';
+import { createUser, getIndividualOrThrow } from '../services/user/users.ts';
+import { editUser } from '../services/user/edit.ts';
+import { deleteUser } from '../services/user/delete.ts';
+import { adminSearchUsers } from '../services/user/search.ts';
+import { createToken } from '../services/token/tokens.ts';
 import * as userStore from '../store/users.ts';
 import type { AppContext } from '../services/context.ts';
 import type { UserRecord } from '../store/records.ts';

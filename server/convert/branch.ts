@@ -1,5 +1,8 @@
 /** Branches and tags as Gitea's `Branch`, `Tag` and `Reference` JSON. */
 import { toPayloadCommit, type CommitLike, type RepoLinks, type SignatureLike } from './commit.ts';
+import type { Branch } from '../structs/branch.ts';
+import type { Reference, Tag } from '../structs/tag.ts';
+import type { GitTreeResponse } from '../structs/content.ts';
 
 export interface ToBranchOptions {
   links: RepoLinks;
@@ -9,14 +12,14 @@ export interface ToBranchOptions {
 }
 
 /** Gitea's `Branch` for an unprotected branch. */
-export function toBranch(name: string, commit: CommitLike, o: ToBranchOptions) {
+export function toBranch(name: string, commit: CommitLike, o: ToBranchOptions): Branch {
   return {
     name,
     commit: toPayloadCommit(commit, o.links, o.usernames),
     protected: false,
     required_approvals: 0,
     enable_status_check: false,
-    status_check_contexts: [] as string[],
+    status_check_contexts: [],
     user_can_push: o.canWrite,
     user_can_merge: o.canWrite,
     effective_branch_protection_name: '',
@@ -31,11 +34,11 @@ export interface TagLike {
   tagger: SignatureLike;
 }
 
-/** Gitea's `Tag`. As in Gitea, commit.url is built from the tag's own id. */
-export function toTag(t: TagLike, links: RepoLinks) {
+/** Gitea's `Tag`. As in Gitea, commit.url is built from the tag's own id, and the message keeps git's trailing newline. */
+export function toTag(t: TagLike, links: RepoLinks): Tag {
   return {
     name: t.name,
-    message: t.message.trim(),
+    message: t.message,
     id: t.id,
     commit: { url: `${links.api}/git/commits/${t.id}`, sha: t.commit.id, created: t.tagger.when },
     zipball_url: `${links.html}/archive/${encodeURIComponent(`${t.name}.zip`)}`,
@@ -44,7 +47,7 @@ export function toTag(t: TagLike, links: RepoLinks) {
 }
 
 /** Gitea's `Reference` for a branch or tag ref pointing at an object of `type`. */
-export function toReference(ref: string, sha: string, type: string, links: RepoLinks) {
+export function toReference(ref: string, sha: string, type: string, links: RepoLinks): Reference {
   return {
     ref,
     url: `${links.api}/git/${ref.split('/').map(encodeURIComponent).join('/')}`,
@@ -61,7 +64,7 @@ export interface TreePageLike {
 }
 
 /** Gitea's `GitTreeResponse`; a submodule entry's url is "" as in Gitea (and GitHub). */
-export function toGitTree(t: TreePageLike, links: RepoLinks) {
+export function toGitTree(t: TreePageLike, links: RepoLinks): GitTreeResponse {
   const entryUrl = (type: string, id: string): string => (type === 'tree' ? `${links.api}/git/trees/${id}` : type === 'blob' ? `${links.api}/git/blobs/${id}` : '');
   return {
     sha: t.sha,

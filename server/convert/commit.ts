@@ -1,6 +1,8 @@
 /** Git commits as Gitea's `Commit`, `CommitMeta`, `PayloadCommit` and `PayloadCommitVerification` JSON. */
 import type { UserRecord } from '../store/records.ts';
-import { toUser, type ApiUser } from './user.ts';
+import { toUser } from './user.ts';
+import type { User } from '../structs/user.ts';
+import type { Commit, CommitMeta, PayloadCommit, PayloadCommitVerification } from '../structs/commit.ts';
 
 export interface SignatureLike {
   name: string;
@@ -32,7 +34,7 @@ export interface RepoLinks {
 }
 
 /** Gitea's verification block for a commit this host does not verify (no signing keys are known). */
-export function toVerification(c: Pick<CommitLike, 'signature'>) {
+export function toVerification(c: Pick<CommitLike, 'signature'>): PayloadCommitVerification {
   return {
     verified: false,
     reason: c.signature ? 'gpg.error.no_gpg_keys_found' : 'gpg.error.not_signed_commit',
@@ -43,7 +45,7 @@ export function toVerification(c: Pick<CommitLike, 'signature'>) {
 }
 
 /** Gitea's `PayloadCommit` (branch heads, push payloads); usernames are filled for known emails. */
-export function toPayloadCommit(c: CommitLike, links: RepoLinks, usernames: { author?: string; committer?: string } = {}) {
+export function toPayloadCommit(c: CommitLike, links: RepoLinks, usernames: { author?: string; committer?: string } = {}): PayloadCommit {
   return {
     id: c.id,
     message: c.message,
@@ -73,9 +75,9 @@ export interface ToCommitOptions {
 }
 
 /** Gitea's `Commit` (commit lists and single commits). The tree's sha is the commit id, as Gitea sends it. */
-export function toCommit(c: CommitLike, o: ToCommitOptions) {
+export function toCommit(c: CommitLike, o: ToCommitOptions): Commit {
   const api = (id: string) => `${o.links.api}/git/commits/${encodeURIComponent(id)}`;
-  const user = (u: UserRecord | undefined): ApiUser | null => (u ? toUser(u, o.viewer, o.baseUrl) : null);
+  const user = (u: UserRecord | undefined): User | null => (u ? toUser(u, o.viewer, o.baseUrl) : null);
   const changes = o.changes ?? [];
   const additions = changes.reduce((n, f) => n + f.additions, 0);
   const deletions = changes.reduce((n, f) => n + f.deletions, 0);
@@ -101,4 +103,4 @@ export function toCommit(c: CommitLike, o: ToCommitOptions) {
 }
 
 /** Gitea's `CommitMeta`. */
-export const toCommitMeta = (url: string, sha: string, created: string) => ({ url, sha, created });
+export const toCommitMeta = (url: string, sha: string, created: string): CommitMeta => ({ url, sha, created });

@@ -1,11 +1,12 @@
 /** Hooks and their deliveries as the API returns them (Gitea's api.Hook; deliveries are a Homeforge extension). */
 import type { HookRecord } from '../store/hooks.ts';
 import type { HookTaskRecord } from '../store/hook-tasks.ts';
+import type { Hook, HookDelivery } from '../structs/hook.ts';
 
 const SLACK_KEYS = ['channel', 'username', 'icon_url', 'color'];
 
 /** Gitea's Hook. The secret and the authorization header are write-only and never returned. */
-export function toHook(h: HookRecord) {
+export function toHook(h: HookRecord): Hook {
   const config: Record<string, string> = { url: h.url, content_type: h.content_type };
   if (h.type === 'slack') for (const k of SLACK_KEYS) config[k] = h.meta[k] ?? '';
   if (h.repo_id === 0 && h.owner_id === 0) config.is_system_webhook = String(h.is_system_webhook);
@@ -32,7 +33,7 @@ const GROUPS: Record<string, string> = {
 };
 
 /** One delivery (hook task): what was sent and what came back; the payload only when `withPayload`. */
-export function toHookDelivery(t: HookTaskRecord, withPayload = false) {
+export function toHookDelivery(t: HookTaskRecord, withPayload = false): HookDelivery {
   return {
     id: t.id,
     uuid: t.uuid,

@@ -2,9 +2,10 @@
 import type { RepoRecord } from '../store/records.ts';
 import type { PushMirrorRecord } from '../store/push-mirrors.ts';
 import { formatDuration } from '../lib/duration.ts';
+import type { PushMirror } from '../structs/mirror.ts';
 
 /** Gitea's `PushMirror`: `last_update` is null until the first push. */
-export function toPushMirror(pm: PushMirrorRecord, repo: RepoRecord) {
+export function toPushMirror(pm: PushMirrorRecord, repo: RepoRecord): PushMirror {
   return {
     repo_name: repo.name,
     remote_name: pm.remote_name,

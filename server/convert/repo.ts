@@ -1,18 +1,7 @@
 /** Maps a stored repository to Gitea's `Repository` JSON. URLs are built from the base URL the client used. */
 import type { RepoRecord, UserRecord } from '../store/records.ts';
-import { toUser, type ApiUser } from './user.ts';
-
-export interface ApiPermission {
-  admin: boolean;
-  push: boolean;
-  pull: boolean;
-}
-
-export interface ApiInternalTracker {
-  enable_time_tracker: boolean;
-  allow_only_contributors_to_track_time: boolean;
-  enable_issue_dependencies: boolean;
-}
+import { toUser } from './user.ts';
+import type { ExternalTracker, InternalTracker, Permission, Repository } from '../structs/repo.ts';
 
 /** Gitea's settings of a new repository for the options kept in `RepoRecord.options`. */
 export const REPO_OPTION_DEFAULTS = {
@@ -30,7 +19,7 @@ export const REPO_OPTION_DEFAULTS = {
   default_merge_style: 'merge',
   default_update_style: 'merge',
   projects_mode: 'all',
-  internal_tracker: { enable_time_tracker: true, allow_only_contributors_to_track_time: true, enable_issue_dependencies: true } as ApiInternalTracker,
+  internal_tracker: { enable_time_tracker: true, allow_only_contributors_to_track_time: true, enable_issue_dependencies: true } as InternalTracker,
   external_tracker: null as Record<string, string> | null,
   external_wiki: null as Record<string, string> | null,
   trust_model: 'default',
@@ -61,7 +50,7 @@ export function repoUrls(owner: Pick<UserRecord, 'name'>, repo: Pick<RepoRecord,
 }
 
 export interface ToRepoOptions {
-  permission: ApiPermission;
+  permission: Permission;
   viewer: UserRecord | null;
   baseUrl: string;
   branchCount?: number;
@@ -91,6 +80,16 @@ function pullSettings(repo: RepoRecord) {
   };
 }
 
+/** Gitea sends every field of the external tracker, "" where none was set. */
+function externalTracker(stored: Record<string, string | undefined>): ExternalTracker {
+  return {
+    external_tracker_url: stored.external_tracker_url ?? '',
+    external_tracker_format: stored.external_tracker_format ?? '',
+    external_tracker_style: stored.external_tracker_style ?? '',
+    external_tracker_regexp_pattern: stored.external_tracker_regexp_pattern ?? '',
+  };
+}
+
 function unitFields(repo: RepoRecord) {
   const tracker = repoOption(repo, 'external_tracker');
   const wiki = repoOption(repo, 'external_wiki');
@@ -98,9 +97,9 @@ function unitFields(repo: RepoRecord) {
     has_code: repo.units.has_code,
     has_issues: repo.units.has_issues || tracker !== null,
     internal_tracker: repo.units.has_issues ? repoOption(repo, 'internal_tracker') : undefined,
-    external_tracker: !repo.units.has_issues && tracker ? tracker : undefined,
+    external_tracker: !repo.units.has_issues && tracker ? externalTracker(tracker) : undefined,
     has_wiki: repo.units.has_wiki || wiki !== null,
-    external_wiki: !repo.units.has_wiki && wiki ? wiki : undefined,
+    external_wiki: !repo.units.has_wiki && wiki ? { external_wiki_url: wiki.external_wiki_url ?? '' } : undefined,
     has_projects: repo.units.has_projects,
     projects_mode: repoOption(repo, 'projects_mode'),
     has_releases: repo.units.has_releases,
@@ -110,12 +109,11 @@ function unitFields(repo: RepoRecord) {
 }
 
 /** Gitea's `Repository` for `repo` owned by `owner`, as `viewer` (with `permission`) sees it. */
-export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions) {
+export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): Repository {
   const urls = repoUrls(owner, repo, o.baseUrl);
-  const apiOwner: ApiUser = toUser(owner, o.viewer, o.baseUrl);
   return {
     id: repo.id,
-    owner: apiOwner,
+    owner: toUser(owner, o.viewer, o.baseUrl),
     name: repo.name,
     full_name: `${owner.name}/${repo.name}`,
     description: repo.description,
@@ -159,5 +157,3 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions) {
     branch_count: o.branchCount ?? 0,
   };
 }
-
-export type ApiRepository = ReturnType<typeof toRepo>;

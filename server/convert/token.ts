@@ -1,31 +1,13 @@
 /** Maps stored access tokens to Gitea's `AccessToken` and `CurrentAccessToken` JSON. */
 import type { AccessTokenRecord, UserRecord } from '../store/records.ts';
+import type { AccessToken, CurrentAccessToken } from '../structs/token.ts';
 
-export interface ApiAccessToken {
-  id: number;
-  name: string;
-  /** The token value: only in the answer to its creation, empty everywhere else. */
-  sha1: string;
-  token_last_eight: string;
-  scopes: string[];
-  created_at: string;
-  last_used_at: string;
-}
-
-export interface ApiCurrentAccessToken {
-  id: number;
-  name: string;
-  scopes: string[];
-  created_at: string;
-  last_used_at: string;
-  user: { id: number; login: string };
-}
 
 // Gitea reports the row's update time as last use; a token never used shows its creation time.
 const lastUsed = (t: AccessTokenRecord): string => t.last_used ?? t.created;
 
 /** Gitea's `AccessToken`; pass `value` only when answering the creation. */
-export function toAccessToken(t: AccessTokenRecord, value?: string): ApiAccessToken {
+export function toAccessToken(t: AccessTokenRecord, value?: string): AccessToken {
   return {
     id: t.id,
     name: t.name,
@@ -38,7 +20,7 @@ export function toAccessToken(t: AccessTokenRecord, value?: string): ApiAccessTo
 }
 
 /** Gitea's `CurrentAccessToken`: the token used for the request and the account it belongs to. */
-export function toCurrentAccessToken(t: AccessTokenRecord, owner: UserRecord): ApiCurrentAccessToken {
+export function toCurrentAccessToken(t: AccessTokenRecord, owner: UserRecord): CurrentAccessToken {
   return {
     id: t.id,
     name: t.name,

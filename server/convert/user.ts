@@ -1,31 +1,6 @@
 /** Maps a stored user to Gitea's `User` JSON, hiding what the viewer may not see. */
 import type { UserRecord } from '../store/records.ts';
-
-export interface ApiUser {
-  id: number;
-  login: string;
-  login_name: string;
-  source_id: number;
-  full_name: string;
-  email: string;
-  avatar_url: string;
-  html_url: string;
-  language: string;
-  is_admin: boolean;
-  last_login: string;
-  created: string;
-  restricted: boolean;
-  active: boolean;
-  prohibit_login: boolean;
-  location: string;
-  website: string;
-  description: string;
-  visibility: string;
-  followers_count: number;
-  following_count: number;
-  starred_repos_count: number;
-  username: string;
-}
+import type { User } from '../structs/user.ts';
 
 const ZERO_TIME = '0001-01-01T00:00:00Z';
 
@@ -39,7 +14,7 @@ export function placeholderEmail(user: Pick<UserRecord, 'lower_name'>, baseUrl: 
  * account fields (is_admin, login_name, source_id, last_login, language, active, prohibit_login) to the user
  * themself and to site admins.
  */
-export function toUser(user: UserRecord, viewer: UserRecord | null, baseUrl: string, extra?: { starred?: number }): ApiUser {
+export function toUser(user: UserRecord, viewer: UserRecord | null, baseUrl: string, extra?: { starred?: number }): User {
   const authed = !!viewer && (viewer.is_admin || viewer.id === user.id);
   // System users (negative ids) keep their address private, as Gitea's gitea-actions user does.
   const showEmail = !!viewer && (user.id > 0 || authed);

@@ -19,7 +19,7 @@ export interface ArchiveOptions {
  */
 export function streamArchive(gitDir: string, opts: ArchiveOptions, out: Writable): Promise<void> {
   return new Promise((resolve, reject) => {
-    const args = ['archive', `--format=${opts.format}`, `--prefix=${opts.prefix}`, opts.commitId];
+    const args = ['archive', `--format=${opts.format}`, `--prefix=${opts.prefix}`, '--end-of-options', opts.commitId];
     if (opts.paths?.length) args.push('--', ...opts.paths);
     const proc = spawn('git', args, { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdio: ['ignore', 'pipe', 'pipe'] });
     const err: Buffer[] = [];

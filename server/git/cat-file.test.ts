@@ -58,3 +58,24 @@ test('closing lets sent requests finish; a released reader is replaced on next u
     await rm(root, { recursive: true, force: true });
   }
 });
+
+test('a large object is read in linear time and the next request is answered after it', async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'hf-catfile-'));
+  const pool = new CatFilePool();
+  try {
+    // 48 MiB: joining every chunk onto the whole buffer (the old reader) copied terabytes for this.
+    const big = Buffer.alloc(48 * 1024 * 1024, 'ab');
+    const [bigId, smallId] = bareWithBlobs(root, 'sha1', [big.toString('latin1'), 'small']);
+    const reader = pool.get(root);
+    const started = performance.now();
+    const [obj, small, info] = await Promise.all([reader.read(bigId!), reader.read(smallId!), reader.info(bigId!)]);
+    assert.equal(obj!.size, big.length);
+    assert.ok(obj!.data.equals(big));
+    assert.equal(small!.data.toString(), 'small');
+    assert.equal(info!.size, big.length);
+    assert.ok(performance.now() - started < 20_000, 'read in linear time');
+  } finally {
+    pool.close();
+    await rm(root, { recursive: true, force: true });
+  }
+});

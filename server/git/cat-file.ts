@@ -31,6 +31,8 @@ export class CatFileReader {
   private readonly queue: Pending[] = [];
   private chunks: Buffer[] = [];
   private buffered = 0;
+  /** The parsed header of the reply being received, once its line is in. */
+  private header: { id: string; type: GitObject['type']; size: number } | null = null;
   private closed = false;
   /** Requests answered by this process; a pool statistic. */
   served = 0;
@@ -91,38 +93,79 @@ export class CatFileReader {
     while (this.queue.length && this.tryAnswer()) { /* answer as many as are complete */ }
   }
 
-  /** Answers the head of the queue when its whole reply is buffered. */
+  /**
+   * Answers the head of the queue when its whole reply is buffered. Linear in the bytes received: chunks are
+   * kept in a list and joined once, when an object is complete (joining on every chunk was quadratic).
+   */
   private tryAnswer(): boolean {
-    const buf = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
-    this.chunks = [buf];
-    const nl = buf.indexOf(10);
-    if (nl < 0) return false;
-    const header = buf.subarray(0, nl).toString('latin1');
     const head = this.queue[0]!;
-    const parts = header.split(' ');
-    if (parts.length !== 3) {
-      // "<name> missing" or "<name> ambiguous"
-      this.consume(buf, nl + 1);
-      this.queue.shift();
-      this.served++;
-      head.resolve(null);
+    if (!this.header) {
+      const line = this.takeLine();
+      if (line === null) return false;
+      const parts = line.split(' ');
+      if (parts.length !== 3) {
+        // "<name> missing" or "<name> ambiguous"
+        this.finish(head, null);
+        return true;
+      }
+      this.header = { id: parts[0]!, type: parts[1] as GitObject['type'], size: Number(parts[2]) };
+    }
+    const { id, type, size } = this.header;
+    if (!head.wantData) {
+      this.header = null;
+      this.finish(head, { id, type, size, data: Buffer.alloc(0) });
       return true;
     }
-    const size = Number(parts[2]);
-    const total = head.wantData ? nl + 1 + size + 1 : nl + 1;
-    if (buf.length < total) return false;
-    const data = head.wantData ? Buffer.from(buf.subarray(nl + 1, nl + 1 + size)) : Buffer.alloc(0);
-    this.consume(buf, total);
-    this.queue.shift();
-    this.served++;
-    head.resolve({ id: parts[0]!, type: parts[1] as GitObject['type'], size, data });
+    if (this.buffered < size + 1) return false;
+    const data = this.take(size + 1).subarray(0, size);
+    this.header = null;
+    this.finish(head, { id, type, size, data });
     return true;
   }
 
-  private consume(buf: Buffer, n: number): void {
-    const rest = buf.subarray(n);
-    this.chunks = rest.length ? [rest] : [];
-    this.buffered = rest.length;
+  private finish(head: Pending, obj: GitObject | null): void {
+    this.queue.shift();
+    this.served++;
+    head.resolve(obj);
+  }
+
+  /** The next header line without its newline, or null while it is incomplete (headers are a few bytes). */
+  private takeLine(): string | null {
+    let offset = 0;
+    for (const c of this.chunks) {
+      const nl = c.indexOf(10);
+      if (nl >= 0) {
+        const line = this.take(offset + nl + 1);
+        return line.subarray(0, line.length - 1).toString('latin1');
+      }
+      offset += c.length;
+    }
+    return null;
+  }
+
+  /** Removes and returns the first `n` buffered bytes (n <= buffered), copying each byte once. */
+  private take(n: number): Buffer {
+    const first = this.chunks[0]!;
+    if (first.length >= n) {
+      const out = first.subarray(0, n);
+      if (first.length === n) this.chunks.shift();
+      else this.chunks[0] = first.subarray(n);
+      this.buffered -= n;
+      // a copy, so a small object does not pin the large chunk it arrived in
+      return first.length > n * 2 ? Buffer.from(out) : out;
+    }
+    const out = Buffer.allocUnsafe(n);
+    let filled = 0;
+    while (filled < n) {
+      const c = this.chunks[0]!;
+      const want = Math.min(c.length, n - filled);
+      c.copy(out, filled, 0, want);
+      filled += want;
+      if (want === c.length) this.chunks.shift();
+      else this.chunks[0] = c.subarray(want);
+    }
+    this.buffered -= n;
+    return out;
   }
 
   private fail(err: Error): void {

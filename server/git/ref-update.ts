@@ -1,16 +1,10 @@
 /** Ref writes done by the API (create/delete a branch or tag). Every write states the old value it expects. */
-import { runGit, GitCommandError } from './read.ts';
+import { runGit } from './read.ts';
+import { isValidBranchOrTagRef } from './ref-name.ts';
 
-/** True when `ref` (a full refs/... name) is a valid ref name for git. */
-export async function isValidRefName(gitDir: string, ref: string): Promise<boolean> {
-  if (!ref.startsWith('refs/') || /[\0\n]/.test(ref)) return false;
-  try {
-    await runGit(gitDir, ['check-ref-format', ref]);
-    return true;
-  } catch (err) {
-    if (err instanceof GitCommandError) return false;
-    throw err;
-  }
+/** True when `ref` (a full refs/heads/ or refs/tags/ name) is valid for git and Gitea (checked in-process). */
+export async function isValidRefName(_gitDir: string, ref: string): Promise<boolean> {
+  return isValidBranchOrTagRef(ref);
 }
 
 /**
@@ -18,8 +12,26 @@ export async function isValidRefName(gitDir: string, ref: string): Promise<boole
  * Rejects with GitCommandError when the ref moved meanwhile or its name clashes with another ref.
  */
 export async function updateRef(gitDir: string, ref: string, newId: string, oldId: string): Promise<void> {
-  if (/^0+$/.test(newId)) await runGit(gitDir, ['update-ref', '-d', ref, oldId]);
-  else await runGit(gitDir, ['update-ref', ref, newId, oldId]);
+  // --end-of-options: no ref name is ever read as an option
+  if (/^0+$/.test(newId)) await runGit(gitDir, ['update-ref', '-d', '--end-of-options', ref, oldId]);
+  else await runGit(gitDir, ['update-ref', '--end-of-options', ref, newId, oldId]);
+}
+
+export interface RefMove {
+  ref: string;
+  /** The new id; the zero id deletes the ref. */
+  newId: string;
+  /** The id the ref must hold now; the zero id: it must not exist. */
+  oldId: string;
+}
+
+/**
+ * Moves several refs in one `update-ref --stdin` transaction: all move or none does. Rejects with GitCommandError
+ * when a ref no longer holds its expected old value (or a name clashes with an existing ref).
+ */
+export async function updateRefs(gitDir: string, moves: RefMove[]): Promise<void> {
+  const lines = moves.map((m) => (/^0+$/.test(m.newId) ? `delete ${m.ref} ${m.oldId}` : `update ${m.ref} ${m.newId} ${m.oldId}`));
+  await runGit(gitDir, ['update-ref', '--stdin'], { input: `start\n${lines.join('\n')}\nprepare\ncommit\n` });
 }
 
 export interface Tagger {

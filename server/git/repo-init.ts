@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { git } from './process.ts';
+import { installHooks } from './hooks.ts';
+import { refNameProblem } from './ref-name.ts';
 
 /** Where initBare builds a repository before moving it into place. */
 const buildDirOf = (gitDir: string): string => path.join(path.dirname(gitDir), `.init-${path.basename(gitDir)}`);
@@ -19,6 +21,8 @@ export async function initBare(gitDir: string, branch: string, format: 'sha1' | 
   await rm(build, { recursive: true, force: true });
   await mkdir(build);
   await git(['init', '--quiet', '--bare', `--initial-branch=${branch}`, `--object-format=${format}`, build], { cwd: path.dirname(gitDir) });
+  // The pre-receive hook is in place before the repository is: no push ever reaches it unchecked.
+  await installHooks(build);
   await rename(build, gitDir);
 }
 
@@ -27,9 +31,9 @@ export async function removeBare(gitDir: string): Promise<void> {
   await rm(gitDir, { recursive: true, force: true, maxRetries: 3 });
 }
 
-/** True when `name` is a valid branch name for git (git check-ref-format --branch). */
+/** True when `name` is a valid branch name for git and Gitea (refNameProblem, then git check-ref-format). */
 export async function isValidBranchName(name: string): Promise<boolean> {
-  if (!name || name.startsWith('-')) return false;
+  if (refNameProblem(name) !== null) return false;
   try {
     await git(['check-ref-format', `refs/heads/${name}`]);
     return true;

@@ -34,11 +34,6 @@ export async function advertisement(gitDir: string, service: GitService, gitProt
   return Buffer.concat([pktLine(`# service=git-${service}\n`), FLUSH, r.stdout]);
 }
 
-/** An advertisement that makes the git client stop with `fatal: remote error: <message>`. */
-export function refusal(service: GitService, message: string): Buffer {
-  return Buffer.concat([pktLine(`# service=git-${service}\n`), FLUSH, pktLine(`ERR ${message}\n`)]);
-}
-
 /** Reads the ref-update commands at the head of a receive-pack request, passing every byte on unchanged. */
 class CommandTap extends Transform {
   readonly commands: RefCommand[] = [];
@@ -108,10 +103,13 @@ export interface ServeResult {
 
 /**
  * Runs the service on one request: `input` (already decompressed) goes to git's stdin, git's stdout to
- * `output`, which is not ended here (the caller may still finish work before ending the response).
+ * `output`, which is not ended here (the caller may still finish work before ending the response). `env`
+ * reaches git and the hooks it runs (receive-pack's pre-receive callback).
  */
-export function serve(gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string): Promise<ServeResult> {
-  const child = spawnGit([service, '--stateless-rpc', gitDir], { env: protocolEnv(gitProtocol) });
+export function serve(
+  gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string, env: Record<string, string> = {},
+): Promise<ServeResult> {
+  const child = spawnGit([service, '--stateless-rpc', gitDir], { env: { ...env, ...protocolEnv(gitProtocol) } });
   const tap = new CommandTap();
   let report: ReportReader | null = null;
   const stderr: Buffer[] = [];

@@ -1,11 +1,11 @@
-/** The express app: base URL, CORS, git transport, then the API (auth, body, routes), the UI, 404 and errors. */
+/** The express app: Host check and security headers, base URL, CORS, git transport, then the API (auth, cross-site check, routes), the UI, 404 and errors. */
 import express, { Router, type Express } from 'express';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../services/context.ts';
 import { API_V1_ROUTES } from '../api/v1/index.ts';
-import { buildRouter } from '../api/v1/router.ts';
+import { buildRouter } from '../api/router/router.ts';
 import { HOMEFORGE_ROUTES } from '../api/homeforge/index.ts';
 import { baseUrlOf } from './base-url.ts';
 import { authMiddleware } from './auth.ts';
@@ -13,6 +13,7 @@ import { corsMiddleware } from './cors.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { gitRoutes } from './git-routes.ts';
+import { crossSiteCheck, hostCheck, securityHeaders } from './request-guards.ts';
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
@@ -23,6 +24,8 @@ export function createApp(app: AppContext): Express {
   web.set('etag', 'strong');
   web.set('query parser', 'extended');
 
+  web.use(hostCheck(app));
+  web.use(securityHeaders(app));
   web.use((req, res, next) => {
     res.locals.baseUrl = baseUrlOf(req);
     next();
@@ -34,11 +37,13 @@ export function createApp(app: AppContext): Express {
   api.get('/swagger', (_req, res) => { res.json(buildOpenApi(API_V1_ROUTES)); });
   const v1 = Router();
   v1.use(authMiddleware(app));
+  v1.use(crossSiteCheck(app));
   v1.use(buildRouter(app, API_V1_ROUTES));
   v1.use(notFound);
   api.use('/v1', v1);
   const own = Router();
   own.use(authMiddleware(app));
+  own.use(crossSiteCheck(app));
   own.use(buildRouter(app, HOMEFORGE_ROUTES));
   own.use(notFound);
   api.use('/homeforge', own);

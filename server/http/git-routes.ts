@@ -7,9 +7,10 @@ import { createGunzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../services/context.ts';
 import { credentialsOf } from './auth.ts';
-import { gitAccess, ARCHIVED_PUSH_MESSAGE, type GitAccess } from '../services/repo-git-access.ts';
-import { afterReceivePack } from '../services/push.ts';
-import { advertisement, refusal, serve, type GitService } from '../git/smart-http.ts';
+import { gitAccess, type GitAccess } from '../services/repository/git-access.ts';
+import { afterReceivePack } from '../services/repository/push.ts';
+import { advertisement, serve, type GitService } from '../git/smart-http.ts';
+import { PreReceiveGate } from './pre-receive.ts';
 import { BadRequestError, ForbiddenError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
 
 const NO_CACHE = {
@@ -28,17 +29,13 @@ const repoParam = (req: Request): string => String(req.params.repo ?? '').replac
 const header = (req: Request, name: string): string | undefined => req.get(name) ?? undefined;
 
 function access(app: AppContext, req: Request, service: GitService): Promise<GitAccess> {
-  return gitAccess(app, credentialsOf(app, req), String(req.params.owner ?? ''), repoParam(req), service === 'receive-pack');
+  return gitAccess(app, { ...credentialsOf(app, req), purpose: 'git' }, String(req.params.owner ?? ''), repoParam(req), service === 'receive-pack');
 }
 
 async function infoRefs(app: AppContext, req: Request, res: Response): Promise<void> {
   const service = serviceOf(req.query.service);
   const a = await access(app, req, service);
   res.set({ ...NO_CACHE, 'Content-Type': `application/x-git-${service}-advertisement` });
-  if (service === 'receive-pack' && a.repo.is_archived) {
-    res.status(200).end(refusal(service, ARCHIVED_PUSH_MESSAGE));
-    return;
-  }
   res.status(200).end(await advertisement(a.gitDir, service, header(req, 'Git-Protocol')));
 }
 
@@ -60,10 +57,13 @@ async function probeBody(req: Request, service: GitService): Promise<Buffer | nu
   return Buffer.concat(chunks);
 }
 
-async function rpc(app: AppContext, req: Request, res: Response, service: GitService): Promise<void> {
+/**
+ * Runs one upload-pack or receive-pack exchange. Ref updates of a push are checked by the pre-receive hook,
+ * which calls back into `gate` before git moves any ref; git prints a refusal as `remote: ...`.
+ */
+async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Response, service: GitService): Promise<void> {
   if (req.get('Content-Type') !== `application/x-git-${service}-request`) throw new BadRequestError(`expected Content-Type application/x-git-${service}-request`);
   const a = await access(app, req, service);
-  if (service === 'receive-pack' && a.repo.is_archived) throw new ForbiddenError(ARCHIVED_PUSH_MESSAGE);
   const small = await probeBody(req, service);
   res.writeHead(200, { ...NO_CACHE, 'Content-Type': `application/x-git-${service}-result` });
   if (small?.toString('latin1') === '0000') {
@@ -71,7 +71,13 @@ async function rpc(app: AppContext, req: Request, res: Response, service: GitSer
     return;
   }
   const body = small ? Readable.from([small]) : requestBody(req);
-  const result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'));
+  const hook = service === 'receive-pack' && a.doer ? await gate.begin(req, a.repo, a.doer, a.gitDir) : null;
+  let result;
+  try {
+    result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env);
+  } finally {
+    hook?.end();
+  }
   if (service === 'receive-pack' && result.code === 0 && a.doer) {
     try {
       await afterReceivePack(app, a.repo, a.doer, a.gitDir, result.commands, result.report, res.locals.baseUrl as string);
@@ -103,9 +109,11 @@ function gitError(app: AppContext) {
 /** The git transport routes of one host. Mount before /api. */
 export function gitRoutes(app: AppContext): Router {
   const r = Router();
+  const gate = new PreReceiveGate(app);
+  r.use(gate.router());
   r.get('/:owner/:repo/info/refs', (req, res) => infoRefs(app, req, res));
-  r.post('/:owner/:repo/git-upload-pack', (req, res) => rpc(app, req, res, 'upload-pack'));
-  r.post('/:owner/:repo/git-receive-pack', (req, res) => rpc(app, req, res, 'receive-pack'));
+  r.post('/:owner/:repo/git-upload-pack', (req, res) => rpc(app, gate, req, res, 'upload-pack'));
+  r.post('/:owner/:repo/git-receive-pack', (req, res) => rpc(app, gate, req, res, 'receive-pack'));
   r.use(gitError(app));
   return r;
 }

@@ -6,7 +6,8 @@
 import type http from 'node:http';
 import os from 'node:os';
 import type { AppContext } from '../services/context.ts';
-import { lanAddresses, isWildcard, preferredLanAddress, urlFor, type LanAddress } from './addresses.ts';
+import { KeyedMutex } from '../lib/keyed-mutex.ts';
+import { lanAddresses, isWildcard, preferredLanAddress, urlFor, type LanAddress } from '../lib/lan-addresses.ts';
 import { ListenerSet } from './listeners.ts';
 import { Advertiser, realBonjour, type BonjourFactory } from './advertise.ts';
 
@@ -55,7 +56,6 @@ export function createLanAccess(opts: LanOptions): LanAccess {
   let reachable: LanAddress[] = [];
   let announcedFor = '';
   let closed = false;
-  let queue = Promise.resolve();
 
   const apply = async (): Promise<void> => {
     const on = !closed && app.settings.bool('server.LAN_ACCESS');
@@ -72,10 +72,10 @@ export function createLanAccess(opts: LanOptions): LanAccess {
     }
     announcedFor = advertiser.active ? key : '';
   };
-  const sync = (): Promise<void> => {
-    queue = queue.then(apply).catch((err: unknown) => app.log.warn('LAN access update failed', { error: String(err) }));
-    return queue;
-  };
+  // One update at a time: the timer and a settings change may ask together.
+  const lock = new KeyedMutex<'lan'>();
+  const sync = (): Promise<void> =>
+    lock.run('lan', apply).catch((err: unknown) => app.log.warn('LAN access update failed', { error: String(err) }));
   const timer = setInterval(() => { void sync(); }, opts.refreshMs ?? 10_000);
   timer.unref();
 

@@ -27,8 +27,12 @@ export const SETTINGS = {
   'security.REVERSE_PROXY_AUTHENTICATION_EMAIL': { kind: 'string', default: 'X-WEBAUTH-EMAIL' },
   'security.REVERSE_PROXY_AUTHENTICATION_FULL_NAME': { kind: 'string', default: 'X-WEBAUTH-FULLNAME' },
   'security.REVERSE_PROXY_TRUSTED_PROXIES': { kind: 'list', default: '127.0.0.0/8,::1/128' },
+  // Gitea's key: even administrators import local paths only when it is on. `[repository]` is read as well.
+  'security.IMPORT_LOCAL_PATHS': { kind: 'bool', default: 'false' },
+  'repository.IMPORT_LOCAL_PATHS': { kind: 'bool', default: 'false' },
   'security.LOGIN_MAX_FAILURES': { kind: 'int', default: '10', min: 1 },
   'security.LOGIN_FAILURE_WINDOW': { kind: 'duration', default: '5m' },
+  'session.SESSION_LIFE_TIME': { kind: 'int', default: '86400', min: 1 },
   'service.REQUIRE_SIGNIN_VIEW': { kind: 'bool', default: 'false' },
   'service.ENABLE_BASIC_AUTHENTICATION': { kind: 'bool', default: 'true' },
   'service.ENABLE_REVERSE_PROXY_AUTHENTICATION_API': { kind: 'bool', default: 'false' },
@@ -56,7 +60,8 @@ export const SETTINGS = {
   'cors.HEADERS': { kind: 'list', default: 'Content-Type,User-Agent' },
   'cors.X_FRAME_OPTIONS': { kind: 'string', default: 'SAMEORIGIN' },
   'webhook.DELIVER_TIMEOUT': { kind: 'int', default: '5', min: 1 },
-  'webhook.ALLOWED_HOST_LIST': { kind: 'list', default: '*' },
+  // Gitea's default: only global unicast addresses; the owner adds loopback, private, hosts or CIDRs knowingly.
+  'webhook.ALLOWED_HOST_LIST': { kind: 'list', default: 'external' },
   'webhook.PAGING_NUM': { kind: 'int', default: '10', min: 1 },
   'webhook.QUEUE_LENGTH': { kind: 'int', default: '1000', min: 1 },
   'cron.delete_old_system_and_webhook_tasks.ENABLED': { kind: 'bool', default: 'true' },
@@ -71,8 +76,8 @@ export const SETTINGS = {
   'mirror.MAX_CONCURRENT': { kind: 'int', default: '4', min: 1 },
   'migrations.ALLOWED_DOMAINS': { kind: 'list', default: '' },
   'migrations.BLOCKED_DOMAINS': { kind: 'list', default: '' },
-  // A desktop's upstreams often live on loopback or the LAN, so local networks are allowed by default.
-  'migrations.ALLOW_LOCALNETWORKS': { kind: 'bool', default: 'true' },
+  // Gitea's default: loopback and LAN sources are refused until the owner allows them.
+  'migrations.ALLOW_LOCALNETWORKS': { kind: 'bool', default: 'false' },
   'git.timeout.MIRROR': { kind: 'int', default: '300', min: 1 },
   'git.timeout.MIGRATE': { kind: 'int', default: '600', min: 1 },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },

@@ -4,7 +4,10 @@ import type { Settings } from '../lib/settings.ts';
 import type { SecretBox } from '../lib/crypto.ts';
 import type { Logger } from '../lib/log.ts';
 import type { LoginLimiter } from './auth/login-limiter.ts';
-import type { EventSink } from './events.ts';
+import type { EventSink } from './events/bus.ts';
+import type { DomainBus } from './events/domain.ts';
+import type { KeyedMutex } from '../lib/keyed-mutex.ts';
+import type { WorkerHandle } from '../worker/spawn.ts';
 
 export interface AppContext {
   readonly dataDir: string;
@@ -14,8 +17,14 @@ export interface AppContext {
   readonly secrets: SecretBox;
   readonly log: Logger;
   readonly loginLimiter: LoginLimiter;
-  /** The one emitting point for webhook events. */
+  /** Gitea's hook events (push, create, repository, ...), produced by the webhook subscriber; listeners persist them. */
   readonly events: EventSink;
+  /** The domain-event bus: features subscribe here instead of being called by the code that changes state. */
+  readonly bus: DomainBus;
+  /** The host's named locks (one repository's records, one owner's repository names, one mirror's sync). */
+  readonly locks: KeyedMutex<string>;
+  /** The worker thread, for jobs with results (mirror syncs, migrations); absent in command-line contexts. */
+  readonly worker?: WorkerHandle;
   /** Keys fixed at start by HOMEFORGE__ variables or host options: the settings page says they win at the next start. */
   readonly fixedSettings?: ReadonlySet<string>;
 }

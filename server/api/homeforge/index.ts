@@ -2,7 +2,7 @@
  * /api/homeforge/*: admin and account endpoints Gitea has no REST API for (two-factor enrolment, login
  * sources, host settings, webhook deliveries ...). Same route definitions and rules as /api/v1.
  */
-import type { RouteDef } from '../v1/route.ts';
+import type { RouteDef } from '../router/route.ts';
 import { sessionRoutes } from './routes-session.ts';
 import { twoFactorRoutes } from './routes-two-factor.ts';
 import { authSourceRoutes } from './routes-auth-sources.ts';

@@ -1,14 +1,16 @@
 /** LDAP login sources, for site administrators: list, add, show, edit, delete. The bind password is write-only. */
-import { route } from '../v1/route.ts';
-import { json, noContent, paged } from '../v1/respond.ts';
+import { z } from 'zod';
+import { route } from '../router/route.ts';
+import { json, noContent, paged } from '../router/respond.ts';
 import type { LoginSourceRecord } from '../../store/records.ts';
 import {
   createSource, createSourceSchema, deleteSource, getSource, listSources, sourceFieldsSchema, sourceType, updateSource,
-} from '../../services/login-sources.ts';
+} from '../../services/auth/login-sources.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { AuthSource } from '../../structs/homeforge.ts';
 
 /** The wire shape: the fields named after Gitea's add-ldap flags; `has_bind_password` instead of the password. */
-export function toAuthSource(s: LoginSourceRecord): Record<string, unknown> {
+export function toAuthSource(s: LoginSourceRecord): AuthSource {
   return {
     id: s.id, type: sourceType(s), name: s.name, active: s.is_active, security_protocol: s.security_protocol,
     skip_tls_verify: s.skip_tls_verify, host: s.host, port: s.port, user_search_base: s.user_base, user_filter: s.filter,
@@ -29,25 +31,25 @@ const CreateSourceOption = createSourceSchema;
 
 export const authSourceRoutes = [
   route({
-    method: 'get', path: '/admin/auth-sources', operationId: 'homeforgeListAuthSources', access: 'admin', scope: 'admin',
+    method: 'get', path: '/admin/auth-sources', operationId: 'homeforgeListAuthSources', access: 'admin', scope: 'admin', response: z.array(AuthSource),
     handler: async (ctx) => paged(ctx, await listSources(ctx.app), toAuthSource),
   }),
   route({
-    method: 'post', path: '/admin/auth-sources', operationId: 'homeforgeCreateAuthSource', access: 'admin', scope: 'admin',
+    method: 'post', path: '/admin/auth-sources', operationId: 'homeforgeCreateAuthSource', access: 'admin', scope: 'admin', status: 201, response: AuthSource,
     body: CreateSourceOption,
     handler: async (ctx) => json(ctx, 201, toAuthSource(await createSource(ctx.app, ctx.body))),
   }),
   route({
-    method: 'get', path: '/admin/auth-sources/:id', operationId: 'homeforgeGetAuthSource', access: 'admin', scope: 'admin',
+    method: 'get', path: '/admin/auth-sources/:id', operationId: 'homeforgeGetAuthSource', access: 'admin', scope: 'admin', response: AuthSource,
     handler: async (ctx) => json(ctx, 200, toAuthSource(await getSource(ctx.app, idOf(ctx.params.id)))),
   }),
   route({
-    method: 'patch', path: '/admin/auth-sources/:id', operationId: 'homeforgeEditAuthSource', access: 'admin', scope: 'admin',
+    method: 'patch', path: '/admin/auth-sources/:id', operationId: 'homeforgeEditAuthSource', access: 'admin', scope: 'admin', response: AuthSource,
     body: EditSourceOption,
     handler: async (ctx) => json(ctx, 200, toAuthSource(await updateSource(ctx.app, idOf(ctx.params.id), ctx.body))),
   }),
   route({
-    method: 'delete', path: '/admin/auth-sources/:id', operationId: 'homeforgeDeleteAuthSource', access: 'admin', scope: 'admin',
+    method: 'delete', path: '/admin/auth-sources/:id', operationId: 'homeforgeDeleteAuthSource', access: 'admin', scope: 'admin', status: 204,
     handler: async (ctx) => {
       await deleteSource(ctx.app, idOf(ctx.params.id));
       noContent(ctx);

@@ -1,47 +1,38 @@
 /**
- * The UI's sign-in and first-run setup. `POST /session` trades a password (and second factor) for an access
- * token; `DELETE /session` deletes the token the request used. `/setup` creates the first administrator.
+ * The UI's sign-in and first-run setup. `POST /session` trades a password (and second factor) for a UI session;
+ * `DELETE /session` ends the session the request used. `/setup` creates the first administrator, from this
+ * machine or with the one-time code printed at start.
  */
-import { z } from 'zod';
-import { route } from '../v1/route.ts';
-import { json, noContent } from '../v1/respond.ts';
+import { route } from '../router/route.ts';
+import { json, noContent } from '../router/respond.ts';
 import { toUser } from '../../convert/user.ts';
-import { needsAdmin, setupFirstAdmin, signIn, signOut, type Session } from '../../services/sessions.ts';
-import type { ApiContext } from '../v1/context.ts';
+import { needsAdmin, setupFirstAdmin, signIn, signOut, type Session } from '../../services/auth/sessions.ts';
+import type { ApiContext } from '../router/context.ts';
+import { SessionAnswer, SetupOption, SetupStatus, SignInOption } from '../../structs/homeforge.ts';
 
-const SignInOption = z.object({
-  username: z.string().min(1).max(255),
-  password: z.string().min(1).max(255),
-  otp: z.string().max(16).optional(),
-});
-
-const SetupOption = z.object({
-  username: z.string().min(1).max(40),
-  email: z.string().min(1).max(254),
-  password: z.string().min(1).max(255),
-});
-
-const answer = (ctx: ApiContext<unknown, unknown>, status: number, s: Session): void =>
-  json(ctx, status, { token: s.token, user: toUser(s.user, s.user, ctx.baseUrl) });
+const answer = (ctx: ApiContext<unknown, unknown>, status: number, s: Session): void => {
+  const body: SessionAnswer = { token: s.token, user: toUser(s.user, s.user, ctx.baseUrl) };
+  json(ctx, status, body);
+};
 
 export const sessionRoutes = [
   route({
-    method: 'post', path: '/session', operationId: 'homeforgeSignIn', access: 'public', scope: null, body: SignInOption,
+    method: 'post', path: '/session', operationId: 'homeforgeSignIn', access: 'public', scope: null, body: SignInOption, status: 201, response: SessionAnswer,
     handler: async (ctx) => answer(ctx, 201, await signIn(ctx.app, ctx.body, ctx.req.socket.remoteAddress ?? '')),
   }),
   route({
-    method: 'delete', path: '/session', operationId: 'homeforgeSignOut', access: 'signed-in', scope: null,
-    handler: async (ctx) => {
-      await signOut(ctx.app, ctx.auth!);
+    method: 'delete', path: '/session', operationId: 'homeforgeSignOut', access: 'signed-in', scope: null, status: 204,
+    handler: (ctx) => {
+      signOut(ctx.app, ctx.auth!);
       noContent(ctx);
     },
   }),
   route({
-    method: 'get', path: '/setup', operationId: 'homeforgeSetupStatus', access: 'public', scope: null,
+    method: 'get', path: '/setup', operationId: 'homeforgeSetupStatus', access: 'public', scope: null, response: SetupStatus,
     handler: async (ctx) => json(ctx, 200, { needs_admin: await needsAdmin(ctx.app) }),
   }),
   route({
-    method: 'post', path: '/setup', operationId: 'homeforgeSetup', access: 'public', scope: null, body: SetupOption,
-    handler: async (ctx) => answer(ctx, 201, await setupFirstAdmin(ctx.app, ctx.body)),
+    method: 'post', path: '/setup', operationId: 'homeforgeSetup', access: 'public', scope: null, body: SetupOption, status: 201, response: SessionAnswer,
+    handler: async (ctx) => answer(ctx, 201, await setupFirstAdmin(ctx.app, ctx.body, ctx.req.socket.remoteAddress ?? '')),
   }),
 ];

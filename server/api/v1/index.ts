@@ -1,19 +1,20 @@
 /** Every /api/v1 route, area by area. Each area file reads top to bottom: path, access, scope, handler. */
-import type { RouteDef } from './route.ts';
-import { miscRoutes } from './routes-misc.ts';
-import { repoRoutes } from './routes-repos.ts';
-import { userRoutes } from './routes-users.ts';
-import { adminUserRoutes } from './routes-admin-users.ts';
-import { tokenRoutes } from './routes-tokens.ts';
-import { repoGitRoutes } from './routes-repo-git.ts';
-import { watchRoutes } from './routes-watch.ts';
-import { hookRoutes } from './routes-hooks.ts';
-import { hookDeliveryRoutes } from './routes-hook-deliveries.ts';
-import { orgRoutes } from './routes-orgs.ts';
-import { orgMemberRoutes } from './routes-org-members.ts';
-import { teamRoutes } from './routes-teams.ts';
-import { collaboratorRoutes } from './routes-collaborators.ts';
-import { mirrorRoutes } from './routes-mirrors.ts';
+import type { RouteDef } from '../router/route.ts';
+import { miscRoutes } from './misc/misc.ts';
+import { repoRoutes } from './repo/repos.ts';
+import { userRoutes } from './user/users.ts';
+import { adminUserRoutes } from './admin/users.ts';
+import { tokenRoutes } from './user/tokens.ts';
+import { repoGitRoutes } from './repo/git.ts';
+import { repoFileRoutes } from './repo/files.ts';
+import { watchRoutes } from './repo/watch.ts';
+import { hookRoutes } from './hook/hooks.ts';
+import { hookDeliveryRoutes } from './hook/deliveries.ts';
+import { orgRoutes } from './org/orgs.ts';
+import { orgMemberRoutes } from './org/members.ts';
+import { teamRoutes } from './org/teams.ts';
+import { collaboratorRoutes } from './repo/collaborators.ts';
+import { mirrorRoutes } from './repo/mirrors.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -26,6 +27,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...adminUserRoutes,
   ...tokenRoutes,
   ...repoGitRoutes,
+  ...repoFileRoutes,
   ...watchRoutes,
   ...hookRoutes,
   ...hookDeliveryRoutes,

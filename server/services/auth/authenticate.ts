@@ -11,11 +11,12 @@ import * as tokenStore from '../../store/access-tokens.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { checkMayLogIn, signInWithPassword } from './password.ts';
+import { isSessionValue, passwordStamp, sessionUser } from './ui-sessions.ts';
 import { reverseProxyUser } from './reverse-proxy.ts';
 
 export { checkMayLogIn, passwordSignIn } from './password.ts';
 
-export type AuthMethod = 'token' | 'basic' | 'reverse_proxy' | 'local';
+export type AuthMethod = 'token' | 'basic' | 'reverse_proxy' | 'session';
 
 export interface Auth {
   /** The user the request acts as (after sudo). */
@@ -27,6 +28,8 @@ export interface Auth {
   sudoer: UserRecord | null;
   /** True when the credential came in a Basic header (a password, or a token as the password): Gitea's IsBasicAuth. */
   viaBasic?: boolean;
+  /** The UI session value, when the request was made with one (to end it on sign-out). */
+  sessionValue?: string;
 }
 
 export interface Credentials {
@@ -39,6 +42,8 @@ export interface Credentials {
   proxyEmail?: string | undefined;
   proxyFullName?: string | undefined;
   sudo?: string | undefined;
+  /** `git` for the smart HTTP transport, where a password cannot come with a fresh second factor. */
+  purpose?: 'api' | 'git';
 }
 
 /** The spec rejects query-string tokens outright when they are disabled (Gitea ignores them). */
@@ -86,7 +91,20 @@ async function tokenAuth(app: AppContext, token: AccessTokenRecord): Promise<Aut
   return { user, method: 'token', token, sudoer: null };
 }
 
-async function byToken(app: AppContext, value: string): Promise<Auth> {
+async function bySession(app: AppContext, value: string): Promise<Auth> {
+  const s = sessionUser(app, value);
+  const user = s ? await userStore.getById(app.store, s.uid) : undefined;
+  // A password changed since sign-in ends the session.
+  if (!s || !user || passwordStamp(user) !== s.stamp) throw new UnauthorizedError();
+  return { user, method: 'session', token: null, sudoer: null, sessionValue: value };
+}
+
+async function byToken(app: AppContext, value: string, sessions = true): Promise<Auth> {
+  if (isSessionValue(value.trim())) {
+    // A session travels only in the token header, never inside Basic credentials a browser might keep.
+    if (!sessions) throw new UnauthorizedError();
+    return bySession(app, value.trim());
+  }
   const token = await findToken(app, value);
   if (!token) throw new UnauthorizedError();
   return tokenAuth(app, token);
@@ -103,11 +121,11 @@ async function byBasic(app: AppContext, value: string, creds: Credentials): Prom
   const { login, password } = decodeBasic(value);
   // Gitea: an empty password (or "x-oauth-basic") means the user name is a token; otherwise the password is
   // tried as a token first. Tokens skip the second factor, as in Gitea.
-  if (password === '' || password === 'x-oauth-basic') return { ...(await byToken(app, login)), viaBasic: true };
+  if (password === '' || password === 'x-oauth-basic') return { ...(await byToken(app, login, false)), viaBasic: true };
   const token = await findToken(app, password);
   if (token) return { ...(await tokenAuth(app, token)), viaBasic: true };
   if (!app.settings.bool('service.ENABLE_BASIC_AUTHENTICATION')) throw new UnauthorizedError('basic authentication with a password is disabled');
-  const user = await signInWithPassword(app, { login, password, otp: creds.otp, remoteAddress: creds.remoteAddress });
+  const user = await signInWithPassword(app, { login, password, otp: creds.otp, remoteAddress: creds.remoteAddress, purpose: creds.purpose });
   return { user, method: 'basic', token: null, sudoer: null, viaBasic: true };
 }
 

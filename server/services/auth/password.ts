@@ -10,7 +10,8 @@ import { verifyPassword } from '../../lib/crypto.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
 import { consumeTotp, hasTotp } from './totp.ts';
 import { ldapSignIn, type LdapIdentity } from './ldap.ts';
-import { createUser } from '../users.ts';
+import { createUser } from '../user/users.ts';
+import { cachedSignIn, rememberSignIn } from './credential-cache.ts';
 
 export interface PasswordAttempt {
   login: string;
@@ -18,10 +19,15 @@ export interface PasswordAttempt {
   /** The second factor (X-Gitea-OTP header, or the sign-in form's otp field). */
   otp?: string | undefined;
   remoteAddress: string;
+  /** `git`: the smart HTTP transport, where two-factor users must use a token (Gitea's rule). */
+  purpose?: 'api' | 'git' | undefined;
 }
 
 export const OTP_REQUIRED = 'a two-factor authentication code is required (send it in the X-Gitea-OTP header)';
 export const OTP_INVALID = 'invalid or already used two-factor authentication code';
+/** Gitea's refusal of a password over git for an account with two-factor on. */
+export const TWO_FACTOR_GIT =
+  'Users with two-factor authentication enabled cannot perform HTTP/HTTPS operations via plain username and password. Please create and use a personal access token on the user settings page';
 
 /** Gitea's 403 answers for accounts that may not sign in. */
 export function checkMayLogIn(user: UserRecord): void {
@@ -31,17 +37,22 @@ export function checkMayLogIn(user: UserRecord): void {
 
 /**
  * Signs in with a password: 429 past the failure limit, 401 for a wrong password or second factor (both count
- * as failures), 403 for an account that may not sign in. Records the sign-in time on success.
+ * as failures), 403 for an account that may not sign in. A verified password is remembered for a minute
+ * (credential-cache.ts), so a burst of requests costs one scrypt check; the second factor is checked each time.
  */
 export async function signInWithPassword(app: AppContext, attempt: PasswordAttempt): Promise<UserRecord> {
   const { login, remoteAddress } = attempt;
   await app.loginLimiter.check(login, remoteAddress);
-  const user = await passwordSignIn(app, login, attempt.password);
+  const cached = await cachedSignIn(app, login, attempt.password);
+  const user = cached ?? (await passwordSignIn(app, login, attempt.password));
   if (!user) {
     await app.loginLimiter.fail(login, remoteAddress);
     throw new UnauthorizedError();
   }
   checkMayLogIn(user);
+  if (!cached) rememberSignIn(app, login, attempt.password, user);
+  // git sends the same headers with every request, so a single-use code cannot come with each: Gitea refuses.
+  if (attempt.purpose === 'git' && hasTotp(user)) throw new UnauthorizedError(TWO_FACTOR_GIT, true);
   // The second factor is part of this step itself, for every way in that takes a password.
   if (hasTotp(user)) {
     const otp = attempt.otp?.trim();
@@ -51,9 +62,8 @@ export async function signInWithPassword(app: AppContext, attempt: PasswordAttem
       throw new UnauthorizedError(OTP_INVALID);
     }
   }
-  await app.loginLimiter.succeed(login);
-  const stamped = await userStore.update(app.store, user.id, (u) => { u.last_login = new Date().toISOString(); });
-  return stamped ?? user;
+  await app.loginLimiter.succeed(login, remoteAddress);
+  return user;
 }
 
 /** Checks a login name (or email) and password against the local hash or the user's LDAP source; null when wrong. */

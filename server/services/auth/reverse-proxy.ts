@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { UserRecord } from '../../store/records.ts';
 import * as userStore from '../../store/users.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
-import { createUser } from '../users.ts';
+import { createUser } from '../user/users.ts';
 
 export interface ProxyHeaders {
   user?: string | undefined;

@@ -1,0 +1,10 @@
+/** The one mapping from a repository view to Gitea's `Repository` JSON, as the request's doer sees it. */
+import type { ApiContext } from '../../router/context.ts';
+import { toRepo } from '../../../convert/repo.ts';
+import { apiPermission, type RepoView } from '../../../services/repository/repos.ts';
+
+/** Gitea's `Repository` of a view, for the request's viewer and base URL. */
+export const repoJson = (ctx: ApiContext<unknown, unknown>, v: RepoView) =>
+  toRepo(v.repo, v.owner, {
+    permission: apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount, watchersCount: v.watchers,
+  });

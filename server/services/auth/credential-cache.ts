@@ -1,0 +1,60 @@
+/**
+ * A short-lived memory of verified passwords, so a git client's burst of requests (ls-refs, fetch, push: each
+ * sends the password again) costs one scrypt check instead of one per request. Entries are keyed by an HMAC of
+ * login and password under a key that lives only in this process (the password itself is never kept), hold the
+ * user id and a fingerprint of the password hash they were verified against, and are ignored as soon as that
+ * hash changes. Failures are never remembered. Accounts of a login source (LDAP) are not cached: their directory
+ * decides each time.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import type { UserRecord } from '../../store/records.ts';
+import * as userStore from '../../store/users.ts';
+import { passwordStamp } from './ui-sessions.ts';
+
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 1000;
+
+interface Entry { uid: number; stamp: string; expires: number }
+
+const caches = new WeakMap<AppContext, { key: Buffer; entries: Map<string, Entry> }>();
+
+function cacheOf(app: AppContext) {
+  let c = caches.get(app);
+  if (!c) caches.set(app, (c = { key: randomBytes(32), entries: new Map() }));
+  return c;
+}
+
+const keyOf = (secret: Buffer, login: string, password: string): string =>
+  createHmac('sha256', secret).update(login.toLowerCase()).update('\0').update(password).digest('base64');
+
+/** The user a login and password were verified for within the last minute, if the password is unchanged. */
+export async function cachedSignIn(app: AppContext, login: string, password: string): Promise<UserRecord | null> {
+  const c = cacheOf(app);
+  const k = keyOf(c.key, login, password);
+  const e = c.entries.get(k);
+  if (!e) return null;
+  if (e.expires < Date.now()) {
+    c.entries.delete(k);
+    return null;
+  }
+  const user = await userStore.getById(app.store, e.uid);
+  if (!user || user.login_source > 0 || passwordStamp(user) !== e.stamp) {
+    c.entries.delete(k);
+    return null;
+  }
+  return user;
+}
+
+/** Remembers a verified local password for a minute. */
+export function rememberSignIn(app: AppContext, login: string, password: string, user: UserRecord): void {
+  if (user.login_source > 0 || !user.passwd) return;
+  const c = cacheOf(app);
+  if (c.entries.size >= MAX_ENTRIES) {
+    const now = Date.now();
+    for (const [k, e] of c.entries) if (e.expires < now) c.entries.delete(k);
+    // Still full: the oldest entry goes (a Map iterates in insertion order).
+    if (c.entries.size >= MAX_ENTRIES) c.entries.delete(c.entries.keys().next().value ?? '');
+  }
+  c.entries.set(keyOf(c.key, login, password), { uid: user.id, stamp: passwordStamp(user), expires: Date.now() + TTL_MS });
+}

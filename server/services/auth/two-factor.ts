@@ -1,0 +1,69 @@
+/**
+ * TOTP enrolment for the signed-in user: start (a new secret, its otpauth:// URI and a QR code), confirm with a
+ * code (only then is two-factor on), status, and removal (needs a current code). Secrets are stored encrypted.
+ */
+import type { AppContext } from '../context.ts';
+import type { TwoFactorEnrolment, TwoFactorStatus } from '../../structs/homeforge.ts';
+import type { UserRecord } from '../../store/records.ts';
+import * as userStore from '../../store/users.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { consumeTotp, newTotpSecret, totpFor, totpStep } from './totp.ts';
+
+const INVALID_CODE = 'invalid or already used two-factor authentication code';
+
+async function fresh(app: AppContext, user: UserRecord): Promise<UserRecord> {
+  const u = await userStore.getById(app.store, user.id);
+  if (!u) throw new NotFoundError(`user does not exist [name: ${user.name}]`);
+  return u;
+}
+
+/** Whether the user has two-factor on, or an enrolment waiting. */
+export async function twoFactorStatus(app: AppContext, user: UserRecord): Promise<TwoFactorStatus> {
+  const u = await fresh(app, user);
+  return { enabled: !!u.totp_secret, pending: !!u.totp_pending_secret };
+}
+
+/** Starts (or restarts) an enrolment: a new secret waits, encrypted, for a confirming code. 409 when already on. */
+export async function startEnrolment(app: AppContext, user: UserRecord): Promise<TwoFactorEnrolment> {
+  const u = await fresh(app, user);
+  if (u.totp_secret) throw new ConflictError('two-factor authentication is already enabled');
+  const secret = newTotpSecret();
+  await userStore.update(app.store, u.id, (r) => { r.totp_pending_secret = app.secrets.encrypt(secret); });
+  const uri = totpFor(u.name, secret).toString();
+  // Loaded on first use: only enrolment draws a QR code.
+  const { default: QRCode } = await import('qrcode');
+  const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
+  return { secret, uri, qr_code: qr };
+}
+
+/** Confirms the waiting enrolment with a code from the authenticator; from then on two-factor is on. */
+export async function confirmEnrolment(app: AppContext, user: UserRecord, code: string): Promise<TwoFactorStatus> {
+  const u = await fresh(app, user);
+  if (u.totp_secret) throw new ConflictError('two-factor authentication is already enabled');
+  if (!u.totp_pending_secret) throw new ValidationError('no two-factor enrolment was started');
+  const pending = u.totp_pending_secret;
+  const step = totpStep(u.name, app.secrets.decrypt(pending), code);
+  if (step === null) throw new ValidationError(INVALID_CODE);
+  let done = false;
+  await userStore.update(app.store, u.id, (r) => {
+    if (r.totp_pending_secret !== pending || r.totp_secret) return;
+    r.totp_secret = pending;
+    r.totp_pending_secret = null;
+    // The confirming code is spent: it cannot also be used to sign in.
+    r.totp_last_step = Math.max(r.totp_last_step, step);
+    done = true;
+  });
+  if (!done) throw new ConflictError('the two-factor enrolment changed meanwhile; start again');
+  return { enabled: true, pending: false };
+}
+
+/** Turns two-factor off; needs a current, unused code. 404 when it is not on. */
+export async function removeTwoFactor(app: AppContext, user: UserRecord, code: string): Promise<void> {
+  const u = await fresh(app, user);
+  if (!u.totp_secret) throw new NotFoundError('two-factor authentication is not enabled');
+  if (!(await consumeTotp(app, u, code))) throw new ValidationError(INVALID_CODE);
+  await userStore.update(app.store, u.id, (r) => {
+    r.totp_secret = null;
+    r.totp_pending_secret = null;
+  });
+}

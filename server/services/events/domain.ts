@@ -1,0 +1,77 @@
+/**
+ * The domain-event bus: the code that changes state publishes what happened (`ref.updated`, `repo.created`,
+ * ...); each feature (webhooks, watches, mirrors; later pull-request sync and action triggers) subscribes once
+ * per host instead of being called directly. `publish` runs the subscribers one after another in the order
+ * they subscribed and resolves when every one has finished, so a subscriber that persists (the webhook
+ * subscriber stores hook tasks) has done so before the publishing operation answers (ARCHITECTURE decision 5).
+ */
+import type { RepoRecord, UserRecord } from '../../store/records.ts';
+
+/** One ref a change moved; a zero id on either side means created or deleted. */
+export interface RefChange {
+  ref: string;
+  oldSha: string;
+  newSha: string;
+}
+
+/** The events and what each carries. */
+export interface DomainEvents {
+  /** Refs moved (a push, an API branch or tag write, a mirror sync), after branch records and repository state. */
+  'ref.updated': { repo: RepoRecord; owner: UserRecord; pusher: UserRecord; updates: RefChange[]; baseUrl: string };
+  /** A repository exists (its bare repository and default hooks included). */
+  'repo.created': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; baseUrl: string };
+  /** A repository and its records are gone; `repo` is the record as it was (owner null when it is gone too). */
+  'repo.deleted': { repo: RepoRecord; owner: UserRecord | null; doer: UserRecord | null; baseUrl: string };
+  /** A hook task is stored and waits for delivery. */
+  'hook_task.stored': { hookId: number; id: number };
+  /** Someone asked for a pull-mirror sync now (the API's mirror-sync). */
+  'mirror.sync_requested': { mirrorId: number };
+  /** Someone asked for a push-mirror run now (push_mirrors-sync, or sync on commit). */
+  'push_mirror.sync_requested': { pushMirrorId: number };
+}
+
+export type DomainEventName = keyof DomainEvents;
+
+/** A subscriber of one event. */
+export type Subscriber<N extends DomainEventName> = (event: DomainEvents[N]) => Promise<void> | void;
+
+interface Entry {
+  feature: string;
+  fn: (event: never) => Promise<void> | void;
+}
+
+/** One bus per host; never a module global (several hosts share a process in tests). */
+export class DomainBus {
+  private readonly subs = new Map<DomainEventName, Entry[]>();
+
+  /** Subscribes `feature` to `name`; returns the function that unsubscribes (for a feature that stops). */
+  subscribe<N extends DomainEventName>(name: N, feature: string, fn: Subscriber<N>): () => void {
+    const entry: Entry = { feature, fn: fn as Entry['fn'] };
+    this.subs.set(name, [...(this.subs.get(name) ?? []), entry]);
+    return () => {
+      this.subs.set(name, (this.subs.get(name) ?? []).filter((e) => e !== entry));
+    };
+  }
+
+  /**
+   * Runs every subscriber of the event in subscription order and waits for each. A failing subscriber does not
+   * keep the others from running; the failure is then passed on to the publisher (all of them, when several).
+   */
+  async publish<N extends DomainEventName>(name: N, event: DomainEvents[N]): Promise<void> {
+    const errors: unknown[] = [];
+    for (const e of this.subs.get(name) ?? []) {
+      try {
+        await (e.fn as Subscriber<N>)(event);
+      } catch (err) {
+        errors.push(err instanceof Error ? Object.assign(err, { feature: e.feature }) : err);
+      }
+    }
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, `${errors.length} subscribers of ${name} failed`);
+  }
+
+  /** The features subscribed to `name`, in order (for tests and the docs). */
+  subscribers(name: DomainEventName): string[] {
+    return (this.subs.get(name) ?? []).map((e) => e.feature);
+  }
+}

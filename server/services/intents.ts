@@ -1,0 +1,24 @@
+/**
+ * At start, before any request: the multi-document changes a killed host left in the store's journal are
+ * finished or rolled back by the service that owns each kind (repository creation rolls back, user deletion
+ * rolls forward), then forgotten.
+ */
+import type { AppContext } from './context.ts';
+import type { Intent } from '../store/engine/journal.ts';
+import { CREATE_INTENT, rollBackCreate } from './repository/create.ts';
+import { DELETE_INTENT, finishDelete } from './user/delete.ts';
+
+const HANDLERS: Record<string, (app: AppContext, intent: Intent) => Promise<void>> = {
+  [CREATE_INTENT]: rollBackCreate,
+  [DELETE_INTENT]: finishDelete,
+};
+
+/** Replays or rolls back every journalled intent, oldest first. */
+export async function recoverIntents(app: AppContext): Promise<void> {
+  for (const intent of await app.store.journal.pending()) {
+    const handle = HANDLERS[intent.kind];
+    if (handle) await handle(app, intent);
+    else app.log.warn('dropping a journal intent of an unknown kind', { kind: intent.kind });
+    await app.store.journal.end(intent);
+  }
+}

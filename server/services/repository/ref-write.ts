@@ -1,0 +1,64 @@
+/**
+ * The one way an API write moves refs, as a push does: the pre-receive rule set first (assertRefUpdatesAllowed), then one
+ * `update-ref --stdin` transaction that checks every old value, then the ref cache brought up to date and
+ * processRefUpdates (branch records, repository state, events) with what the write already knows.
+ */
+import type { AppContext } from '../context.ts';
+import type { RepoRecord, UserRecord } from '../../store/records.ts';
+import { summaryOf, type Commit } from '../../git/objects.ts';
+import { GitCommandError } from '../../git/read.ts';
+import { updateRefs } from '../../git/ref-update.ts';
+import type { BranchHead } from '../../git/refs.ts';
+import { assertRefUpdatesAllowed } from './pre-receive.ts';
+import { processRefUpdates, type RefUpdate } from './push.ts';
+import { applyRefChanges, invalidateRepo, type KnownRefChange } from './cache.ts';
+
+/** The refs did not hold the expected old values any more: someone else moved them first. */
+export class RefMovedError extends Error {
+  constructor(readonly stderr: string) {
+    super(`ref changed meanwhile: ${stderr}`);
+  }
+}
+
+/** git's iso-strict date of a signature (`+00:00` rather than `Z`), as the branch records hold it. */
+const isoStrict = (when: string): string => when.replace(/Z$/, '+00:00');
+
+/** The branch head record values of a commit, as `for-each-ref` would give them. */
+export function headOf(name: string, commit: Commit): BranchHead {
+  const firstParagraph = commit.message.split(/\n\s*\n/, 1)[0] ?? '';
+  return { name, sha: commit.id, commitTime: isoStrict(commit.committer.when), summary: firstParagraph.split('\n').map((l) => l.trim()).join(' ').trim() || summaryOf(commit.message) };
+}
+
+
+export interface MoveOptions {
+  baseUrl: string;
+  /** Heads of the branches created or moved, for the branch records. */
+  heads: BranchHead[];
+  /** How each moved ref now looks, for the ref cache. */
+  changes: KnownRefChange[];
+  /** True when no object was written (a pure ref move): the repository's size is unchanged. */
+  sameSize: boolean;
+  /** The repository had no branch before: let push processing set it up from scratch. */
+  wasEmpty?: boolean;
+}
+
+/**
+ * Moves refs for an API write: pre-receive rules, one atomic update-ref with the old values, then the
+ * consequences. Throws RefMovedError when a ref moved meanwhile (nothing changed then).
+ */
+export async function moveRefs(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
+  await assertRefUpdatesAllowed(app, repo, doer, updates);
+  try {
+    await updateRefs(gitDir, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
+  } catch (err) {
+    if (err instanceof GitCommandError) throw new RefMovedError(err.stderr);
+    throw err;
+  }
+  if (o.wasEmpty) {
+    invalidateRepo(app, repo.id);
+    await processRefUpdates(app, repo, doer, updates, { baseUrl: o.baseUrl });
+    return;
+  }
+  applyRefChanges(app, repo, o.changes);
+  await processRefUpdates(app, repo, doer, updates, { baseUrl: o.baseUrl, known: { heads: o.heads, sameSize: o.sameSize } });
+}

@@ -1,0 +1,229 @@
+/** Repositories: finding, listing and deleting them. Creation is in repo-create.ts, editing in repo-edit.ts. */
+import { rm } from 'node:fs/promises';
+import type { AppContext } from '../context.ts';
+import type { RepoRecord, UserRecord } from '../../store/records.ts';
+import * as repoStore from '../../store/repos.ts';
+import * as branchStore from '../../store/branches.ts';
+import * as userStore from '../../store/users.ts';
+import * as watchStore from '../../store/watches.ts';
+import { invalidateRepo } from './cache.ts';
+import { dropRepoAccess } from './collaborators.ts';
+import { eventBaseUrl } from './payloads.ts';
+import { withRepoLock } from './locks.ts';
+import { repoPermission, atLeast, unitMode, ownerVisible, type Permission } from '../permission/permissions.ts';
+import type { Permission as WirePermission } from '../../structs/repo.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { beyondReach, requireWithinReach } from '../auth/token-reach.ts';
+
+/** A repository with what a response about it needs: its owner, the viewer's permission, its branch count. */
+export interface RepoView {
+  repo: RepoRecord;
+  owner: UserRecord;
+  perm: Permission;
+  branchCount: number;
+  watchers: number;
+}
+
+/** Gitea's `permissions` object of a repository response. */
+export function apiPermission(perm: Permission): WirePermission {
+  return {
+    admin: atLeast(perm.mode, 'admin'),
+    push: atLeast(unitMode(perm, 'repo.code'), 'write'),
+    pull: atLeast(unitMode(perm, 'repo.code'), 'read'),
+  };
+}
+
+/** The view of `repo` for `viewer`, or null when the viewer may not read it. */
+export async function viewOf(app: AppContext, viewer: UserRecord | null, repo: RepoRecord, owner?: UserRecord): Promise<RepoView | null> {
+  const o = owner ?? (await userStore.getById(app.store, repo.owner_id));
+  if (!o || !(await ownerVisible(app, o, viewer))) return null;
+  const perm = await repoPermission(app, viewer, repo);
+  if (!atLeast(perm.mode, 'read')) return null;
+  return viewOfChecked(app, repo, o, perm);
+}
+
+/** The view of a repository already loaded and checked by the route guard. */
+export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: UserRecord, perm: Permission): Promise<RepoView> {
+  return { repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id) };
+}
+
+/** The user or organization named `name`, or 404 (an admin creating a repository for someone). */
+export async function getOwnerOrThrow(app: AppContext, name: string): Promise<UserRecord> {
+  const u = await userStore.getByName(app.store, name);
+  if (!u) throw new NotFoundError(`user does not exist [name: ${name}]`);
+  return u;
+}
+
+/** GET /repositories/{id}: 404 when missing or not readable by `viewer`. */
+export async function getRepositoryById(app: AppContext, viewer: UserRecord | null, id: number): Promise<RepoView> {
+  const repo = await repoStore.getById(app.store, id);
+  const owner = repo ? await userStore.getById(app.store, repo.owner_id) : undefined;
+  if (repo && owner) await requireWithinReach(repo, owner, async () => !!(await viewOf(app, viewer, repo)));
+  const view = repo ? await viewOf(app, viewer, repo) : null;
+  if (!view) throw new NotFoundError('GetRepositoryByID');
+  return view;
+}
+
+/** One page of repository views and how many the viewer may read in all. */
+export interface RepoPage {
+  views: RepoView[];
+  total: number;
+}
+
+/** Which page to build (1-based); limit 0 builds every readable repository. */
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+const ALL: PageRequest = { page: 1, limit: 0 };
+
+/**
+ * Gitea's list rule: the owner is visible to the viewer and the viewer may read the repository. Owners and their
+ * visibility are looked up once per owner, so a check costs index lookups only.
+ */
+/**
+ * Decides whether `viewer` may read a repository in a list: its permission, or null. With `exact` false the row is
+ * only counted, and any non-null answer will do.
+ */
+export type ReadRule = (key: repoStore.RepoKey, owner: UserRecord, exact: boolean) => Promise<Permission | null>;
+
+/** The answer of a ReadRule for a row that is only counted. */
+const COUNTED: Permission = { mode: 'read', units: {} };
+
+function listRule(app: AppContext, viewer: UserRecord | null): ReadRule {
+  const visible = new Map<number, boolean>();
+  return async (key, owner, exact) => {
+    let v = visible.get(owner.id);
+    if (v === undefined) visible.set(owner.id, (v = await ownerVisible(app, owner, viewer)));
+    if (!v) return null;
+    // Counting only: a public repository of a visible owner is readable by any unrestricted signed-in user
+    // (repoPermission's minimum), so rows outside the page need no collaborator or team lookups.
+    if (!exact && viewer && !viewer.restricted && !key.is_private && !beyondReach(key, owner)) return COUNTED;
+    const perm = await repoPermission(app, viewer, key, owner);
+    return atLeast(perm.mode, 'read') ? perm : null;
+  };
+}
+
+/**
+ * Checks access on every key (cheap: ids and flags only), counts the readable ones, and builds the full view
+ * (record copy, branch document, watch count) for the requested page only.
+ */
+export async function pageReadable(app: AppContext, keys: repoStore.RepoKey[], paging: PageRequest, rule: ReadRule): Promise<RepoPage> {
+  const owners = new Map<number, UserRecord | undefined>();
+  const start = paging.limit > 0 ? (Math.max(1, paging.page) - 1) * paging.limit : 0;
+  const end = paging.limit > 0 ? start + paging.limit : Infinity;
+  const picked: { id: number; owner: UserRecord; perm: Permission }[] = [];
+  let total = 0;
+  for (const key of keys) {
+    if (!owners.has(key.owner_id)) owners.set(key.owner_id, await userStore.getById(app.store, key.owner_id));
+    const owner = owners.get(key.owner_id);
+    // A readable row lands at position `total`: only rows of the requested page need their exact permission.
+    const inPage = total >= start && total < end;
+    const perm = owner ? await rule(key, owner, inPage) : null;
+    if (!perm || !owner) continue;
+    if (inPage) picked.push({ id: key.id, owner, perm });
+    total += 1;
+  }
+  const records = new Map((await repoStore.getMany(app.store, picked.map((p) => p.id))).map((r) => [r.id, r]));
+  const views: RepoView[] = [];
+  for (const p of picked) {
+    const repo = records.get(p.id);
+    if (repo) views.push(await viewOfChecked(app, repo, p.owner, p.perm));
+  }
+  return { views, total };
+}
+
+/** The repositories of `ownerName` that `viewer` may read (GET /users/{username}/repos), one page. */
+export async function listUserRepositories(app: AppContext, viewer: UserRecord | null, ownerName: string, paging: PageRequest = ALL): Promise<RepoPage> {
+  const owner = await userStore.getByName(app.store, ownerName);
+  if (!owner || !(await ownerVisible(app, owner, viewer))) throw new NotFoundError('GetUserByName');
+  return pageReadable(app, await repoStore.keysByOwner(app.store, owner.id), paging, listRule(app, viewer));
+}
+
+/** The doer's own repositories (GET /user/repos), one page. */
+export async function listOwnRepositories(app: AppContext, doer: UserRecord, paging: PageRequest = ALL): Promise<RepoPage> {
+  return pageReadable(app, await repoStore.keysByOwner(app.store, doer.id), paging, listRule(app, doer));
+}
+
+export interface RepoSearch {
+  q?: string | undefined;
+  includeDesc?: boolean | undefined;
+  uid?: number | undefined;
+  priority_owner_id?: number | undefined;
+  private?: boolean | undefined;
+  is_private?: boolean | undefined;
+  template?: boolean | undefined;
+  archived?: boolean | undefined;
+  mode?: string | undefined;
+  sort?: string | undefined;
+  order?: string | undefined;
+  /** A public-only token sees public repositories only. */
+  publicOnly?: boolean | undefined;
+}
+
+const SORTS: Record<string, (a: RepoRecord, b: RepoRecord) => number> = {
+  alpha: (a, b) => a.lower_name.localeCompare(b.lower_name) || a.id - b.id,
+  created: (a, b) => a.created.localeCompare(b.created) || a.id - b.id,
+  updated: (a, b) => a.updated.localeCompare(b.updated) || a.id - b.id,
+  size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
+  git_size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
+  lfs_size: (a, b) => a.id - b.id,
+  id: (a, b) => a.id - b.id,
+  stars: (a, b) => a.id - b.id,
+  forks: (a, b) => a.id - b.id,
+};
+
+function matcher(o: RepoSearch): (r: RepoRecord) => boolean {
+  const q = o.q?.toLowerCase() ?? '';
+  return (r) => {
+    if (q && !r.lower_name.includes(q) && !(o.includeDesc && r.description.toLowerCase().includes(q))) return false;
+    if (o.uid !== undefined && o.uid !== 0 && r.owner_id !== o.uid) return false;
+    if ((o.private === false || o.publicOnly) && r.is_private) return false;
+    if (o.is_private !== undefined && r.is_private !== o.is_private) return false;
+    if (o.template === false && r.is_template) return false;
+    if (o.archived !== undefined && r.is_archived !== o.archived) return false;
+    if (o.mode === 'fork' && !r.is_fork) return false;
+    if (o.mode === 'source' && (r.is_fork || r.is_mirror)) return false;
+    if (o.mode === 'mirror' && !r.is_mirror) return false;
+    if (o.mode === 'collaborative' && r.owner_id === o.uid) return false;
+    return true;
+  };
+}
+
+/**
+ * GET /repos/search: one page of the matching repositories `viewer` may read, sorted (default by name), with the
+ * priority owner first, and how many match in all.
+ */
+export async function searchRepositories(app: AppContext, viewer: UserRecord | null, o: RepoSearch, paging: PageRequest = ALL): Promise<RepoPage> {
+  const order = o.order || 'asc';
+  if (order !== 'asc' && order !== 'desc') throw new ValidationError(`Invalid sort order: "${order}"`);
+  const sort = SORTS[o.sort || 'alpha'];
+  if (!sort) throw new ValidationError(`Invalid sort mode: "${o.sort ?? ''}"`);
+  const prio = o.priority_owner_id;
+  const keys = await repoStore.selectKeys(app.store, matcher(o), (a, b) =>
+    (prio ? Number(b.owner_id === prio) - Number(a.owner_id === prio) : 0) || (order === 'asc' ? sort(a, b) : sort(b, a)));
+  return pageReadable(app, keys, paging, listRule(app, viewer));
+}
+
+/**
+ * Deletes a repository: its record, its branch records and its bare repository directory, then fires the
+ * `repository` deleted event. `doer` is the sender of the event (the owner when not given).
+ */
+export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?: UserRecord, opts: { baseUrl?: string } = {}): Promise<void> {
+  const owner = await userStore.getById(app.store, repo.owner_id);
+  const gitDir = repoStore.gitDirOf(app.store, repo);
+  await withRepoLock(app, repo.id, async () => {
+    // 1 - the record first: from here on nobody finds the repository
+    await repoStore.remove(app.store, repo.id);
+    // 2 - its branch records, watches, collaborators and team grants
+    await branchStore.removeAll(app.store, repo.id);
+    await watchStore.removeByRepo(app.store, repo.id);
+    await dropRepoAccess(app, repo.id);
+    // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
+    invalidateRepo(app, repo.id);
+    await rm(gitDir, { recursive: true, force: true, maxRetries: 3 });
+  });
+  // 4 - the features that follow (the `repository` deleted hook event, then the repository's own hooks; mirror records)
+  await app.bus.publish('repo.deleted', { repo, owner: owner ?? null, doer: doer ?? owner ?? null, baseUrl: eventBaseUrl(app, opts.baseUrl) });
+}

@@ -1,0 +1,16 @@
+/**
+ * The features that subscribe to the domain-event bus, in the order they hear each event (Gitea's notifier
+ * order after a push: webhooks, then the pusher's auto-watch, then the push mirrors that follow commits).
+ * Runtimes that need the worker (webhook delivery, the mirror schedule) subscribe when they start.
+ */
+import type { AppContext } from './context.ts';
+import { subscribeWebhooks } from './webhook/subscriber.ts';
+import { subscribeWatches } from './repository/watch.ts';
+import { subscribeMirrors } from './mirror/subscriber.ts';
+
+/** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
+export function subscribeFeatures(app: AppContext): void {
+  subscribeWebhooks(app);
+  subscribeWatches(app);
+  subscribeMirrors(app);
+}

@@ -1,0 +1,40 @@
+/**
+ * The webhook feature's subscriber: turns domain events into Gitea's hook events (push, create, delete,
+ * repository), which `prepareEvent` stores as hook tasks before the publishing operation answers.
+ */
+import type { AppContext } from '../context.ts';
+import type { DomainEvents } from '../events/domain.ts';
+import * as repoStore from '../../store/repos.ts';
+import { emitRefEvents } from '../repository/push-events.ts';
+import { repositoryPayload, type PayloadBase } from '../repository/payloads.ts';
+import { prepareEvent } from './prepare.ts';
+import { deleteRepoHooks } from './hooks.ts';
+
+async function refsMoved(app: AppContext, e: DomainEvents['ref.updated']): Promise<void> {
+  const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.pusher };
+  const gitDir = repoStore.gitDirOf(app.store, e.repo);
+  // Ref by ref in the order pushed, as Gitea fires them.
+  for (const u of e.updates) await emitRefEvents(app, base, gitDir, u);
+}
+
+async function repoCreated(app: AppContext, e: DomainEvents['repo.created']): Promise<void> {
+  const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.doer };
+  await app.events.emit({ name: 'repository', repoId: e.repo.id, ownerId: e.owner.id, payload: repositoryPayload(base, 'created') });
+}
+
+async function repoDeleted(app: AppContext, e: DomainEvents['repo.deleted']): Promise<void> {
+  if (e.owner && e.doer) {
+    const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.doer };
+    await app.events.emit({ name: 'repository', repoId: e.repo.id, ownerId: e.repo.owner_id, payload: repositoryPayload(base, 'deleted') });
+  }
+  // Then the repository's own hooks and their tasks go; owner and system hooks have already stored the event.
+  await deleteRepoHooks(app, e.repo.id);
+}
+
+/** Subscribes webhooks to the bus, and stores a task per interested hook for every hook event. */
+export function subscribeWebhooks(app: AppContext): void {
+  app.events.listen((event) => prepareEvent(app, event));
+  app.bus.subscribe('ref.updated', 'webhooks', (e) => refsMoved(app, e));
+  app.bus.subscribe('repo.created', 'webhooks', (e) => repoCreated(app, e));
+  app.bus.subscribe('repo.deleted', 'webhooks', (e) => repoDeleted(app, e));
+}
