@@ -3,7 +3,7 @@
  * a clean shutdown. No business logic lives here; it wires the host to Electron.
  */
 import { createHost, type Host } from '../server/host.ts';
-import { updateHostSettings } from '../server/services/host-settings.ts';
+import { updateHostSettings } from '../server/services/settings/host-settings.ts';
 import type { WorkerLoop } from '../server/worker/protocol.ts';
 import type { BrowserWindow, ElectronApi } from './electron-api.ts';
 import { createMainWindow, focusWindow } from './window.ts';
@@ -19,8 +19,8 @@ export interface ShellOptions {
   preload: string;
   windowIcon?: string;
   trayIcon: string;
-  /** Starts the host on a data folder; default startDesktopHost. */
-  startHost?: (dataDir: string) => Promise<Host>;
+  /** Starts the host on a data folder (null: the user chose to quit); default startDesktopHost. */
+  startHost?: (dataDir: string) => Promise<Host | null>;
 }
 
 export interface Shell {
@@ -31,17 +31,48 @@ export interface Shell {
   shutdown(): Promise<void>;
 }
 
-/** Starts the host on the configured port (3000); when that port is taken, on a free one. */
-export async function startDesktopHost(dataDir: string, create: typeof createHost = createHost): Promise<Host> {
-  try {
-    return await create({ dataDir });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    return create({ dataDir, port: 0 });
+/** What the user chose when the port was taken: try it again, a free port for this run only, or quit. */
+export type PortChoice = 'retry' | 'free-port' | 'quit';
+
+/** Asks the user, in a dialog, what to do about a taken port. */
+export function askAboutPort(electron: ElectronApi): (port: number) => Promise<PortChoice> {
+  return async (port) => {
+    const { response } = await electron.dialog.showMessageBox({
+      type: 'warning',
+      title: 'Homeforge',
+      message: `Port ${port} is already in use`,
+      detail: `Another program (or another copy of Homeforge) is using port ${port}. Clones and remotes saved with `
+        + `http://127.0.0.1:${port} reach Homeforge only on that port. Close the other program and try again, start on `
+        + 'a free port for this session only (saved remotes will not reach it), or quit. To move Homeforge for good, '
+        + 'set HTTP_PORT in the [server] section of app.ini.',
+      buttons: ['Try again', 'Use a free port this time', 'Quit'],
+      defaultId: 0,
+      cancelId: 2,
+      noLink: true,
+    });
+    return response === 0 ? 'retry' : response === 1 ? 'free-port' : 'quit';
+  };
+}
+
+/**
+ * Starts the host on the configured port (3000). When the port is taken the user is told and chooses; the host
+ * never moves to another port silently, as saved remotes would break. Resolves null when the user quits.
+ */
+export async function startDesktopHost(dataDir: string, ask: (port: number) => Promise<PortChoice>, create: typeof createHost = createHost): Promise<Host | null> {
+  for (;;) {
+    try {
+      return await create({ dataDir });
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException & { port?: number };
+      if (e.code !== 'EADDRINUSE') throw err;
+      const choice = await ask(e.port ?? 3000);
+      if (choice === 'quit') return null;
+      if (choice === 'free-port') return create({ dataDir, port: 0 });
+    }
   }
 }
 
-/** Runs the shell. Resolves null in a second instance, which hands over to the first and quits. */
+/** Runs the shell. Resolves null in a second instance, which hands over to the first and quits, or when the user quits at start. */
 export async function startShell(electron: ElectronApi, opts: ShellOptions): Promise<Shell | null> {
   const { app } = electron;
   // 1 - one instance per user: a second launch focuses the first one's window
@@ -54,7 +85,11 @@ export async function startShell(electron: ElectronApi, opts: ShellOptions): Pro
   app.on('second-instance', () => openWindow?.());
   await app.whenReady();
   // 2 - the host, in this process, on the app's data folder
-  const host = await (opts.startHost ?? startDesktopHost)(app.getPath('userData'));
+  const host = await (opts.startHost ?? ((dir: string) => startDesktopHost(dir, askAboutPort(electron))))(app.getPath('userData'));
+  if (!host) {
+    app.quit();
+    return null;
+  }
   // 3 - the IPC surface, answering only our window on our origin
   const unregister = registerIpc(electron, { 'homeforge:session': ownerSessionProvider(host.app) }, () => win, new URL(host.url).origin);
   // 4 - the window, created again from the tray or a second launch after it was closed

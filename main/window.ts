@@ -3,6 +3,13 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 import type { BrowserWindow, ElectronApi, WebContents } from './electron-api.ts';
 import { hasOrigin, isWebUrl } from './urls.ts';
 
+/**
+ * The window's Content-Security-Policy, added to any answer of the host's origin that comes without one (the
+ * host sends its own for the UI): scripts, styles and connections only from the host itself.
+ */
+export const WINDOW_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+  + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 /** Permissions a page of our own origin may have; every other request is refused. */
 const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
 
@@ -40,7 +47,8 @@ export function openExternally(electron: ElectronApi, url: string): boolean {
 
 /**
  * Keeps the page on the host's origin: a navigation or redirect elsewhere is cancelled (a web link opens in the
- * system browser instead), new windows are denied, webviews are refused, permissions are refused but clipboard writing.
+ * system browser instead), new windows are denied, webviews are refused, permissions are refused but clipboard writing,
+ * and every page of the host's origin gets a Content-Security-Policy.
  */
 export function guardContents(electron: ElectronApi, contents: WebContents, origin: string): void {
   contents.on('will-navigate', (event) => {
@@ -61,6 +69,12 @@ export function guardContents(electron: ElectronApi, contents: WebContents, orig
   });
   contents.session.setPermissionRequestHandler((_wc, permission, callback, details) => {
     callback(ALLOWED_PERMISSIONS.has(permission) && hasOrigin(details.requestingUrl, origin));
+  });
+  contents.session.webRequest.onHeadersReceived((details, callback) => {
+    const headers = { ...(details.responseHeaders ?? {}) };
+    const hasPolicy = Object.keys(headers).some((k) => k.toLowerCase() === 'content-security-policy');
+    if (!hasPolicy && hasOrigin(details.url, origin)) headers['Content-Security-Policy'] = [WINDOW_CSP];
+    callback({ responseHeaders: headers });
   });
 }
 

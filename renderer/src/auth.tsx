@@ -56,10 +56,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     resolveStart(api).then(setState, () => setState({ kind: 'signed-out', notice: 'The host cannot be reached. Is Homeforge still running?' }));
-    // A 401 can also mean "this route wants a password, not a token": sign out only when the token itself is refused.
+    // A 401 can also mean "this route wants a password": sign out only when the session itself is refused. In the
+    // desktop window an ended session is replaced by a fresh one from the app.
     api.onUnauthorized = () => {
-      fetch('/api/v1/user', { headers: { Authorization: `token ${api.currentToken() ?? ''}` } }).then((res) => {
+      fetch('/api/v1/user', { headers: { Authorization: `token ${api.currentToken() ?? ''}` } }).then(async (res) => {
         if (res.status !== 401) return;
+        const fresh = await desktopToken();
+        if (fresh && fresh !== api.currentToken()) {
+          api.setToken(fresh);
+          storeToken(fresh);
+          return;
+        }
         storeToken(null);
         api.setToken(null);
         setState({ kind: 'signed-out', notice: 'Your session has ended. Please sign in again.' });

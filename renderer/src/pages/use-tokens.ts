@@ -1,12 +1,11 @@
 /**
- * The token API of one account. Gitea manages tokens with basic auth only (reqBasicOrRevProxyAuth), and takes a
- * token sent as the Basic password there, as it does for git: the UI sends its session token that way, so a
- * signed-in user (the desktop owner too, who may never type a password) needs no password or second factor again.
+ * The token API of one account. The host lets a UI session manage its user's tokens (as Gitea's settings page
+ * does with its session), and never a personal token: the session goes in the usual Authorization header.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { errorText, seg, type RequestOptions } from '../api/client.ts';
+import { useEffect, useState } from 'react';
+import { errorText, seg } from '../api/client.ts';
 import type { AccessToken } from '../api/types.ts';
-import { useAuth, useUser } from '../auth.tsx';
+import { useAuth } from '../auth.tsx';
 
 export interface TokenApi {
   tokens: AccessToken[] | null;
@@ -18,25 +17,23 @@ export interface TokenApi {
 /** Loads and changes the tokens of `owner`. */
 export function useTokens(owner: string): TokenApi {
   const { api } = useAuth();
-  const me = useUser();
   const base = `/api/v1/users/${seg(owner)}/tokens`;
   const [tokens, setTokens] = useState<AccessToken[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const opts = useCallback((): RequestOptions => ({ basic: { username: me.login, password: api.currentToken() ?? '' } }), [api, me.login]);
 
   useEffect(() => {
     setTokens(null);
     setError(null);
-    api.get<AccessToken[]>(base, { ...opts(), query: { limit: 50 } }).then(setTokens, (err: unknown) => setError(errorText(err)));
-  }, [api, base, opts]);
+    api.get<AccessToken[]>(base, { query: { limit: 50 } }).then(setTokens, (err: unknown) => setError(errorText(err)));
+  }, [api, base]);
 
   const create = async (name: string, scopes: string[]) => {
-    const t = await api.post<AccessToken>(base, { name, scopes }, opts());
+    const t = await api.post<AccessToken>(base, { name, scopes });
     setTokens((old) => [...(old ?? []), t]);
     return t;
   };
   const remove = async (t: AccessToken) => {
-    await api.delete(`${base}/${seg(t.id)}`, opts());
+    await api.delete(`${base}/${seg(t.id)}`);
     setTokens((old) => (old ?? []).filter((x) => x.id !== t.id));
   };
   return { tokens, error, create, remove };

@@ -8,12 +8,20 @@ import { Page } from '../../components/Layout.tsx';
 import { useLoad } from '../../use-load.ts';
 import { useSubmit } from '../../use-submit.ts';
 import { AdminNav } from '../admin-nav.tsx';
+import { HostListSetting } from './HostListSetting.tsx';
 
 const ABOUT: Record<string, { label: string; hint: string }> = {
   'server.LAN_ACCESS': { label: 'LAN access', hint: 'Also serve this host on the local network (other computers can clone), and announce it with mDNS.' },
   'service.REQUIRE_SIGNIN_VIEW': { label: 'Require sign-in to view anything', hint: 'Public repositories are then hidden from people who are not signed in.' },
   'security.DISABLE_QUERY_AUTH_TOKEN': { label: 'Refuse tokens in the query string', hint: 'Tokens in ?token= or ?access_token= are refused with 401; headers keep working.' },
-  'webhook.ALLOWED_HOST_LIST': { label: 'Webhook and mirror host list', hint: 'Where webhooks, mirrors and imports may connect: loopback, private, external, *, host names, globs or CIDR ranges, comma separated.' },
+  'webhook.ALLOWED_HOST_LIST': { label: 'Webhook host list', hint: 'Where webhook deliveries may connect. Mirrors and imports follow the migration settings below.' },
+  'migrations.ALLOW_LOCALNETWORKS': {
+    label: 'Mirrors and imports may reach this computer and the local network',
+    hint: 'Off by default: then only Internet hosts can be imported, mirrored or pushed to. On, anyone who can create a repository can clone services on 127.0.0.1 or your LAN into it, and push mirrors send their credentials there.',
+  },
+  'migrations.ALLOWED_DOMAINS': { label: 'Import and mirror only from these hosts', hint: 'Host names, globs or addresses, comma separated; empty for any Internet host. A host named here is allowed even on the local network.' },
+  'migrations.BLOCKED_DOMAINS': { label: 'Never import or mirror from these hosts', hint: 'Host names, globs or addresses, comma separated.' },
+  'security.IMPORT_LOCAL_PATHS': { label: 'Allow imports from local folders', hint: 'Lets administrators (and users allowed to) mirror or import a repository by its path on this computer; never from inside the data folder.' },
   'webhook.DELIVER_TIMEOUT': { label: 'Webhook delivery timeout (seconds)', hint: 'How long a delivery waits for the receiver to answer.' },
   'mirror.MIN_INTERVAL': { label: 'Shortest mirror interval', hint: 'A duration such as 10m; mirrors cannot sync more often than this.' },
   'mirror.DEFAULT_INTERVAL': { label: 'Default mirror interval', hint: 'A duration such as 8h, for new mirrors.' },
@@ -27,6 +35,7 @@ function SettingInput({ s, value, error, onChange }: { s: HostSetting; value: st
       {s.overridden ? <strong className="override"> Set by an environment variable or a start option: a change applies now, but that value wins again at the next start.</strong> : null}
     </>
   );
+  if (s.key === 'webhook.ALLOWED_HOST_LIST') return <HostListSetting name={s.key} hint={hint} error={error} value={value} onChange={onChange} />;
   if (s.kind === 'bool') return <Checkbox label={about.label} name={s.key} hint={hint} error={error} checked={/^(true|1|yes|on)$/i.test(value)} onChange={(e) => onChange(e.target.checked ? 'true' : 'false')} />;
   return <Field label={about.label} name={s.key} hint={hint} error={error} value={value} onChange={(e) => onChange(e.target.value)} />;
 }
