@@ -8,7 +8,7 @@ import * as repoStore from '../../server/store/repos.ts';
 import * as tokenStore from '../../server/store/access-tokens.ts';
 import * as watchStore from '../../server/store/watches.ts';
 import type { RepoRecord } from '../../server/store/records.ts';
-import { deleteUser } from '../../server/services/user-delete.ts';
+import { deleteUser } from '../../server/services/user/delete.ts';
 import { ADMIN_AUTH, makeUser, pw } from './helpers.ts';
 
 /** A repository owned by `owner`: its record and a real bare git directory. */

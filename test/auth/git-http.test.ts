@@ -59,6 +59,8 @@ describe('git over HTTP uses the same authentication', () => {
     await awayFromStepEdge();
     assert.equal((await own(h, 'POST', '/user/two-factor/confirm', { auth: token, body: { code: codeAt(start.body.secret, 0) } })).status, 200);
     assert.notEqual(await lsRemote(h, 'tess', 'tess-password-1', 'tess/notes'), 0);
-    assert.equal(await lsRemote(h, 'tess', token, 'tess/notes'), 0);
+    const personal = await h.api('POST', '/users/tess/tokens', { auth: token, body: { name: 'git', scopes: ['read:repository'] } });
+    assert.equal(personal.status, 201, personal.text);
+    assert.equal(await lsRemote(h, 'tess', personal.body.sha1, 'tess/notes'), 0);
   });
 });

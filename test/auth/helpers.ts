@@ -3,7 +3,7 @@ import { TOTP, Secret } from 'otpauth';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request, type ApiResponse, type RequestOpts, type TestHost } from '../helpers/host.ts';
-import { createUser } from '../../server/services/users.ts';
+import { createUser } from '../../server/services/user/users.ts';
 import * as userStore from '../../server/store/users.ts';
 import type { UserRecord } from '../../server/store/records.ts';
 

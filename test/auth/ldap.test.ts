@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { startHost, ADMIN, type TestHost } from '../helpers/host.ts';
 import { startSlapd, LDAP_ADMIN_FILTER, LDAP_PEOPLE, LDAP_READER, LDAP_USERS, type Slapd } from '../helpers/slapd.ts';
 import { makeUser, own, signIn, storeText } from './helpers.ts';
-import { createUser } from '../../server/services/users.ts';
+import { createUser } from '../../server/services/user/users.ts';
 
 describe('LDAP login sources against a real slapd', () => {
   let ldap: Slapd;

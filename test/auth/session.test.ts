@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { startHost, basic, ADMIN, type TestHost } from '../helpers/host.ts';
 import { createLogger } from '../../server/lib/log.ts';
 import * as tokenStore from '../../server/store/access-tokens.ts';
-import { issueUiToken } from '../../server/services/sessions.ts';
+import * as userStore from '../../server/store/users.ts';
+import { createSession } from '../../server/services/auth/sessions.ts';
 import { makeUser, own, signIn, storeText } from './helpers.ts';
 
 describe('UI sign-in: POST/DELETE /api/homeforge/session', () => {
@@ -11,18 +12,17 @@ describe('UI sign-in: POST/DELETE /api/homeforge/session', () => {
   before(async () => { h = await startHost(); await makeUser(h, 'alice'); });
   after(async () => { await h.stop(); });
 
-  test('a password gets a fresh token with scope all, named homeforge-ui-<time>, and the user', async () => {
+  test('a password opens a session: not a personal token, a fresh one each time, and the sign-in time recorded', async () => {
+    const before = (await userStore.getByName(h.app.store, 'alice'))!.last_login;
     const res = await own(h, 'POST', '/session', { body: { username: 'alice', password: 'alice-password-1' } });
     assert.equal(res.status, 201);
-    assert.match(res.body.token, /^[0-9a-f]{40}$/);
+    assert.match(res.body.token, /^hfs_[\w-]{43}$/);
     assert.equal(res.body.user.login, 'alice');
     assert.equal(res.body.user.email, 'alice@example.com');
-    const tokens = await tokenStore.listByUser(h.app.store, res.body.user.id);
-    const t = tokens.find((x) => x.token_last_eight === res.body.token.slice(-8))!;
-    assert.match(t.name, /^homeforge-ui-\d{8}T\d{6}Z(-\d+)?$/);
-    assert.deepEqual(t.scopes, ['all']);
+    assert.deepEqual(await tokenStore.listByUser(h.app.store, res.body.user.id), [], 'sessions are not listed among personal tokens');
     const me = await h.api('GET', '/user', { auth: res.body.token });
     assert.equal(me.body.login, 'alice');
+    assert.notEqual((await userStore.getByName(h.app.store, 'alice'))!.last_login, before);
     const second = await own(h, 'POST', '/session', { body: { username: 'alice', password: 'alice-password-1' } });
     assert.notEqual(second.body.token, res.body.token);
   });
@@ -34,7 +34,7 @@ describe('UI sign-in: POST/DELETE /api/homeforge/session', () => {
     assert.equal((await own(h, 'POST', '/session', { body: { username: 'alice' } })).status, 422);
   });
 
-  test('DELETE deletes the token used; without a token it is refused', async () => {
+  test('DELETE ends the session used; without a session it is refused', async () => {
     const token = await signIn(h, 'alice', 'alice-password-1');
     assert.equal((await own(h, 'DELETE', '/session', { auth: token })).status, 204);
     assert.equal((await h.api('GET', '/user', { auth: token })).status, 401);
@@ -42,7 +42,7 @@ describe('UI sign-in: POST/DELETE /api/homeforge/session', () => {
     assert.equal((await own(h, 'DELETE', '/session', { auth: ['alice', 'alice-password-1'] })).status, 422);
   });
 
-  test('passwords are stored as scrypt hashes, tokens as hashes', async () => {
+  test('passwords are stored as scrypt hashes; sessions are not stored at all', async () => {
     const token = await signIn(h, 'alice', 'alice-password-1');
     const text = await storeText(h);
     assert.ok(!text.includes('alice-password-1'));
@@ -95,7 +95,7 @@ describe('failed sign-ins are rate-limited per account and per address', () => {
     assert.equal((await h.api('GET', '/user', { auth: ['fresh', 'fresh-password-1'] })).status, 429);
     assert.equal((await h.api('GET', '/user', { headers: { Authorization: basic(ADMIN.username, ADMIN.password) } })).status, 429);
     // A token is not a password sign-in, so it still works from the locked address.
-    const { token } = await issueUiToken(h.app, fresh);
+    const { token } = createSession(h.app, fresh);
     assert.equal((await h.api('GET', '/user', { auth: token })).status, 200);
   });
 });

@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHost, request, basic, ADMIN, type TestHost } from '../helpers/host.ts';
+import { startHost, request, basic, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import { editUser, makeUser, signIn } from './helpers.ts';
 
 describe('tokens, basic auth, query tokens, sudo', () => {
@@ -11,7 +11,7 @@ describe('tokens, basic auth, query tokens, sudo', () => {
     h = await startHost();
     await makeUser(h, 'alice');
     await makeUser(h, 'mallory');
-    token = await signIn(h, 'alice', 'alice-password-1');
+    token = await createToken(h, 'alice', 'alice-password-1');
     adminToken = await signIn(h, ADMIN.username, ADMIN.password);
   });
   after(async () => { await h.stop(); });

@@ -36,6 +36,21 @@ function targets(host: ServerProcess, hello: ServerProcess, token: string): Targ
         }],
       },
     },
+    {
+      name: 'POST /repos/{o}/{r}/tags (annotated: git + store write)',
+      url: `${v1}/repos/root/bench/tags`,
+      opts: { requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: JSON.stringify({ tag_name: `t-${++n}`, target: 'main', message: 'bench' }) }) }] },
+    },
+    {
+      name: 'POST /repos/{o}/{r}/contents/{path} (a commit)',
+      url: `${v1}/repos/root/bench/contents`,
+      opts: {
+        requests: [{
+          method: 'POST', headers,
+          setupRequest: (req) => ({ ...req, path: `/api/v1/repos/root/bench/contents/f/${++n}.txt`, body: JSON.stringify({ content: Buffer.from(`file ${n}\n`).toString('base64') }) }),
+        }],
+      },
+    },
   ];
 }
 
@@ -87,6 +102,7 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
     notes: [
       `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores.`,
       'Writes: the POST creates a branch from main with a new name per request (git ref, branch record, create event); the PATCH changes the repository description (one store write, no git). There is no issues store yet, so no issue POST.',
+      'Tags: an annotated tag per request (tag object, ref, push and create events). Contents: one new file per request on main, a commit each (blob, tree, commit, ref, branch record, push event); writes to one branch run one at a time.',
     ],
     data,
   };

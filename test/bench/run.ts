@@ -14,6 +14,7 @@ import { runApi } from './api.ts';
 import { runStore } from './store.ts';
 import { runWebhooks } from './webhooks.ts';
 import { runIdle } from './idle.ts';
+import { runQuery } from './query.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -21,6 +22,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   store: runStore,
   webhooks: runWebhooks,
   idle: runIdle,
+  query: runQuery,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

@@ -4,11 +4,11 @@
  * the host's start-up time and resident memory on those data dirs.
  */
 import path from 'node:path';
-import { openStore, flushStore, type Store } from '../../server/store/index.ts';
+import { flushStore, type Store } from '../../server/store/index.ts';
 import * as taskStore from '../../server/store/hook-tasks.ts';
-import { PartitionedCollection } from '../../server/store/partitioned.ts';
-import { api, ADMIN, rssOf, startHostProcess } from './lib/proc.ts';
-import { hookTask, issue, seedPartitions, ISSUE_PARTITION, TASK_PARTITION, type IssueRecord } from './lib/seed.ts';
+import { PartitionedCollection } from '../../server/store/engine/partitioned.ts';
+import { rssOf, startHostProcess } from './lib/proc.ts';
+import { dataDirWithHookTasks, hookTask, issue, seedPartitions, ISSUE_PARTITION, TASK_PARTITION, type IssueRecord } from './lib/seed.ts';
 import { fmt, mb, median, ratio, timed } from './lib/stats.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
@@ -21,18 +21,7 @@ interface Costs { task: number[]; issue: number[] }
 /** A data dir with the admin and one user hook (made by a real host), then `count` tasks and issues seeded. */
 async function prepare(root: string, count: number): Promise<DataSet> {
   const dir = path.join(root, `data-${count}`);
-  const host = await startHostProcess(dir);
-  let hookId: number;
-  try {
-    const hook = await api(host.url, 'POST', '/user/hooks', [ADMIN.username, ADMIN.password], {
-      type: 'gitea', active: true, events: ['push'], config: { url: 'http://127.0.0.1:9/hook', content_type: 'json' },
-    });
-    hookId = (hook as { id: number }).id;
-  } finally {
-    await host.stop();
-  }
-  const store = await openStore(dir);
-  await seedPartitions(store, `hook_tasks/${hookId}`, TASK_PARTITION, count, hookTask(hookId));
+  const { store, hookId } = await dataDirWithHookTasks(dir, count);
   await seedPartitions(store, `issues/${REPO}`, ISSUE_PARTITION, count, issue(REPO));
   if ((await taskStore.get(store, { hookId, id: count }))?.id !== count) throw new Error('seeded hook tasks are not where the store looks');
   return { count, dir, hookId, store, issues: new PartitionedCollection<IssueRecord>(store.engine, `issues/${REPO}`, ISSUE_PARTITION) };

@@ -12,7 +12,7 @@ import type { AreaResult, BenchOptions } from './report.ts';
 
 async function deliveriesPerSecond(n: number): Promise<number> {
   const rx = await startReceiver();
-  const h = await startHost();
+  const h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
   try {
     const token = await createToken(h, ADMIN.username, ADMIN.password);
     await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: rx.url, content_type: 'json', secret: 'bench' } });
@@ -29,7 +29,7 @@ async function deliveriesPerSecond(n: number): Promise<number> {
 interface Side { name: string; h: TestHost; token: string; push: number[]; api: number[] }
 
 async function side(name: string, target: Receiver | null): Promise<Side> {
-  const h = await startHost();
+  const h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
   const token = await createToken(h, ADMIN.username, ADMIN.password);
   if (target) await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: target.url, content_type: 'json' } });
   return { name, h, token, push: [], api: [] };

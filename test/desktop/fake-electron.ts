@@ -11,7 +11,17 @@ export class FakeWebContents extends EventEmitter {
   mainFrame = { url: '' };
   openHandler: ((d: { url: string }) => { action: string }) | null = null;
   permissionHandler: ((wc: unknown, permission: string, cb: (ok: boolean) => void, details: { requestingUrl: string }) => void) | null = null;
-  session = { setPermissionRequestHandler: (h: FakeWebContents['permissionHandler']) => { this.permissionHandler = h; } };
+  headersHandler: ((details: { url: string; responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void) | null = null;
+  session = {
+    setPermissionRequestHandler: (h: FakeWebContents['permissionHandler']) => { this.permissionHandler = h; },
+    webRequest: { onHeadersReceived: (h: FakeWebContents['headersHandler']) => { this.headersHandler = h; } },
+  };
+  /** Runs an answer's headers through the window's header handler, as Chromium would. */
+  receiveHeaders(url: string, responseHeaders: Record<string, string[]>): Record<string, string[]> {
+    let out = responseHeaders;
+    this.headersHandler?.({ url, responseHeaders }, (r) => { out = r.responseHeaders; });
+    return out;
+  }
   setWindowOpenHandler(h: FakeWebContents['openHandler']): void { this.openHandler = h; }
   getURL(): string { return this.mainFrame.url; }
   /** Asks the permission handler, as Chromium would. */
@@ -88,7 +98,16 @@ export function fakeElectron(userData = '/nonexistent') {
       removeHandler: (channel: string) => { handlers.delete(channel); },
     },
     nativeImage: { createFromPath: (p: string) => ({ path: p }) },
-    dialog: { showErrorBox: () => undefined },
+    dialog: {
+      showErrorBox: () => undefined,
+      /** Answers: the button indexes the next message boxes return, in order; each box is recorded. */
+      answers: [] as number[],
+      shown: [] as { message: string; buttons: string[] }[],
+      showMessageBox(opts: { message: string; buttons: string[] }) {
+        this.shown.push(opts);
+        return Promise.resolve({ response: this.answers.shift() ?? 2, checkboxChecked: false });
+      },
+    },
   };
   /** Calls an IPC handler as a renderer frame would. */
   const invoke = async (channel: string, sender: FakeWebContents, frame: { url: string } | null = sender.mainFrame): Promise<unknown> => {

@@ -1,12 +1,12 @@
-/** The owner session made through the token service, and the preload's exposed API. */
+/** The owner session made through the session service, and the preload's exposed API. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { startHost, ADMIN } from '../helpers/host.ts';
-import { createOwnerSession, ownerSessionProvider, findOwner, DESKTOP_TOKEN_NAME } from '../../main/owner-session.ts';
-import { createUser } from '../../server/services/users.ts';
-import { listTokens } from '../../server/services/tokens.ts';
+import { startHost, request, ADMIN } from '../helpers/host.ts';
+import { ownerSessionProvider, findOwner, DESKTOP_TOKEN_NAME } from '../../main/owner-session.ts';
+import { createUser } from '../../server/services/user/users.ts';
+import { createToken, listTokens } from '../../server/services/token/tokens.ts';
 
 describe('owner session', () => {
   test('none before the first administrator exists; made for the lowest-id administrator after', async () => {
@@ -20,25 +20,28 @@ describe('owner session', () => {
       await createUser(h.app, { username: 'later', email: 'later@example.com', password: 'later-password-1', is_admin: true });
       const made = await session();
       assert.equal(made?.username, 'owner');
-      assert.match(made?.token ?? '', /^[0-9a-f]{40}$/);
+      assert.match(made?.token ?? '', /^hfs_[\w-]{43}$/);
       assert.equal((await h.api('GET', '/user', { auth: made!.token })).body.login, 'owner');
     } finally {
       await h.stop();
     }
   });
 
-  test('a new run replaces the desktop token of the last run instead of piling them up', async () => {
+  test('a UI session, not a personal token: an older desktop token is removed, and an ended session is made again', async () => {
     const h = await startHost();
     try {
-      const first = await createOwnerSession(h.app);
-      const second = await createOwnerSession(h.app);
-      assert.notEqual(first?.token, second?.token);
       const owner = (await findOwner(h.app))!;
       assert.equal(owner.name, ADMIN.username);
-      const tokens = (await listTokens(h.app, owner)).filter((t) => t.name === DESKTOP_TOKEN_NAME);
-      assert.equal(tokens.length, 1);
-      assert.deepEqual(tokens[0]?.scopes, ['all']);
-      assert.equal((await h.api('GET', '/user', { auth: first!.token })).status, 401, 'the old token is revoked');
+      await createToken(h.app, owner, DESKTOP_TOKEN_NAME, ['all']);
+      const session = ownerSessionProvider(h.app);
+      const first = await session();
+      assert.equal((await listTokens(h.app, owner)).length, 0, 'no personal token is listed for the window');
+      assert.equal((await h.api('GET', '/user', { auth: first!.token })).status, 200);
+      assert.equal((await session())?.token, first?.token, 'one session per run');
+      assert.equal((await request(h.url, 'DELETE', '/api/homeforge/session', { auth: first!.token })).status, 204);
+      const second = await session();
+      assert.notEqual(second?.token, first?.token);
+      assert.equal((await h.api('GET', '/user', { auth: first!.token })).status, 401, 'the ended session stays ended');
       assert.equal((await h.api('GET', '/user', { auth: second!.token })).status, 200);
     } finally {
       await h.stop();

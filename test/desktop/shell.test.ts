@@ -2,7 +2,7 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeElectron, FakeTray, FakeWindow } from './fake-electron.ts';
-import { startShell, startDesktopHost, PAUSABLE_LOOPS, type Shell } from '../../main/shell.ts';
+import { startShell, startDesktopHost, askAboutPort, PAUSABLE_LOOPS, type Shell } from '../../main/shell.ts';
 import { startHost, request, ADMIN, type TestHost } from '../helpers/host.ts';
 import type { Host } from '../../server/host.ts';
 import type { ToWorker } from '../../server/worker/protocol.ts';
@@ -126,17 +126,44 @@ describe('desktop shell', async () => {
 });
 
 describe('startDesktopHost', () => {
-  test('falls back to a free port when the configured one is taken', async () => {
-    const calls: (number | undefined)[] = [];
+  const inUse = () => Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE', port: 3000 });
+
+  test('a taken port is never left silently: the user is told and chooses to try again, a free port, or to quit', async () => {
+    const { api, fake } = fakeElectron();
     const fakeHost = {} as Host;
-    const got = await startDesktopHost('/d', async (o) => {
+    let busy = 2;
+    const calls: (number | undefined)[] = [];
+    const create = async (o: { port?: number }) => {
       calls.push(o.port);
-      if (o.port === undefined) throw Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
+      if (o.port === undefined && busy-- > 0) throw inUse();
       return fakeHost;
-    });
-    assert.equal(got, fakeHost);
+    };
+    // Try again (still taken), then try again (free by then): the configured port, no other.
+    fake.dialog.answers = [0, 0];
+    assert.equal(await startDesktopHost('/d', askAboutPort(api), create as never), fakeHost);
+    assert.deepEqual(calls, [undefined, undefined, undefined]);
+    assert.equal(fake.dialog.shown.length, 2);
+    assert.match(fake.dialog.shown[0]!.message, /Port 3000 is already in use/);
+    assert.deepEqual(fake.dialog.shown[0]!.buttons, ['Try again', 'Use a free port this time', 'Quit']);
+    // A free port only when asked for.
+    busy = 1;
+    calls.length = 0;
+    fake.dialog.answers = [1];
+    assert.equal(await startDesktopHost('/d', askAboutPort(api), create as never), fakeHost);
     assert.deepEqual(calls, [undefined, 0]);
-    await assert.rejects(startDesktopHost('/d', () => Promise.reject(new Error('locked'))), /locked/);
+    // Quit: no host.
+    busy = 1;
+    fake.dialog.answers = [2];
+    assert.equal(await startDesktopHost('/d', askAboutPort(api), create as never), null);
+    await assert.rejects(startDesktopHost('/d', askAboutPort(api), () => Promise.reject(new Error('locked'))), /locked/);
+  });
+
+  test('the shell quits without a window when the user quits at the port question', async () => {
+    const { api, fake } = fakeElectron();
+    const shell = await startShell(api, { ...OPTS, startHost: () => Promise.resolve(null) });
+    assert.equal(shell, null);
+    assert.equal(FakeWindow.all.length, 0);
+    assert.equal(fake.app.quitCalls, 1);
   });
 });
 

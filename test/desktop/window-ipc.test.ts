@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeElectron, fakeEvent, FakeWindow, FakeWebContents } from './fake-electron.ts';
-import { windowOptions, guardContents, createMainWindow, openExternally } from '../../main/window.ts';
+import { windowOptions, guardContents, createMainWindow, openExternally, WINDOW_CSP } from '../../main/window.ts';
 import { IPC_CHANNELS, isTrustedSender, registerIpc } from '../../main/ipc.ts';
 import { trayMenuTemplate } from '../../main/tray.ts';
 import type { BrowserWindow, WebContents } from '../../main/electron-api.ts';
@@ -66,6 +66,17 @@ describe('window', () => {
     assert.equal(wc.askPermission('clipboard-sanitized-write', `${ORIGIN}/`), true);
     assert.equal(wc.askPermission('clipboard-sanitized-write', 'https://example.com/'), false);
     for (const p of ['media', 'geolocation', 'notifications', 'openExternal']) assert.equal(wc.askPermission(p, `${ORIGIN}/`), false, p);
+  });
+
+  test('every page of the host gets a Content-Security-Policy; the host\'s own policy is kept', () => {
+    const { api } = fakeElectron();
+    const wc = new FakeWebContents();
+    guardContents(api, wc as unknown as WebContents, ORIGIN);
+    const added = wc.receiveHeaders(`${ORIGIN}/`, { 'Content-Type': ['text/html'] });
+    assert.deepEqual(added['Content-Security-Policy'], [WINDOW_CSP]);
+    assert.match(WINDOW_CSP, /script-src 'self'/);
+    const own = wc.receiveHeaders(`${ORIGIN}/`, { 'content-security-policy': ["default-src 'self'"] });
+    assert.deepEqual(own, { 'content-security-policy': ["default-src 'self'"] });
   });
 
   test('createMainWindow loads the host URL and shows the window when ready', () => {

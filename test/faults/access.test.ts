@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { startHost, basic, request, type TestHost } from '../helpers/host.ts';
 import { API_V1_ROUTES } from '../../server/api/v1/index.ts';
 import { HOMEFORGE_ROUTES } from '../../server/api/homeforge/index.ts';
-import type { RouteDef } from '../../server/api/v1/route.ts';
+import type { RouteDef } from '../../server/api/router/route.ts';
 import { buildWorld, fillPath, idFor, SECRET, VIEWERS, type Viewer, type World } from './world.ts';
 import { sampleBody } from './hostile.ts';
 
@@ -42,7 +42,7 @@ function required(def: RouteDef): Level {
   if (p.startsWith('/repos/:owner/:repo') || p.startsWith('/repositories/:id')) {
     if (/\/hooks|\/collaborators\/:collaborator$/.test(p) && (write || p.includes('/hooks'))) return 'admin';
     if (!write || p.endsWith('/subscription')) return 'read';
-    if (/\/(branches|tags)/.test(p)) return 'write';
+    if (/\/(branches|tags|contents)/.test(p)) return 'write';
     return 'admin';
   }
   if (p.startsWith('/orgs/:org') || p.startsWith('/teams/:id')) {
@@ -104,6 +104,47 @@ test('every route, every viewer: private things never leak', { timeout: 300_000 
     assert.deepEqual(t.leaks, []);
     // The markers did reach the bodies of the viewers allowed to see them, so their absence elsewhere means something.
     assert.deepEqual([...t.seen].sort(), Object.keys(SECRET).sort());
+  } finally {
+    await h.stop();
+  }
+});
+
+/** The route's private target is a repository (or an organization's) that a public-only token must not reach. */
+const namesPrivateRepo = (p: string): boolean => /:owner\/:repo|\/repositories\/:id|\/teams\/:id\/repos\/:org\/:repo/.test(p);
+
+test('public-only tokens: every route naming a private repository answers 403, and no answer holds a private thing', { timeout: 300_000 }, async () => {
+  const h = await startHost({ settings: { 'security.LOGIN_MAX_FAILURES': '100000000' } });
+  try {
+    const w = await buildWorld(h);
+    const routes = [...API_V1_ROUTES.map((def) => ({ def, prefix: '/api/v1' })), ...HOMEFORGE_ROUTES.map((def) => ({ def, prefix: '/api/homeforge' }))];
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const v of ['owner', 'admin'] as const) {
+      // The owner and the site admin may read everything: only the token's scope stands between them and it.
+      const made = await h.api('POST', `/users/${w.names[v]}/tokens`, { auth: [w.names[v], w.password(v)], body: { name: `public-only-${v}`, scopes: ['public-only', 'all'] } });
+      assert.equal(made.status, 201, made.text);
+      const token = made.body.sha1 as string;
+      const value = (name: string): string => (name === 'id' ? idFor(w, '/repositories/') : w.params[name] ?? 'x');
+      const ordered = [...routes.filter((r) => r.def.method === 'get'), ...routes.filter((r) => r.def.method !== 'get' && namesPrivateRepo(r.def.path))];
+      for (const { def, prefix } of ordered) {
+        if (SKIP.has(`${def.method} ${def.path}`) || def.access === 'basic' || def.access === 'password') continue;
+        const fill = def.path.startsWith('/teams/') ? (n: string) => (n === 'id' ? String(w.ids.team) : n === 'repo' ? 'fz-orgpriv' : value(n)) : value;
+        const res = await request(h.url, def.method.toUpperCase(), `${prefix}${fillPath(def.path, fill)}`, {
+          auth: token, ...(def.method === 'get' ? {} : { body: sampleBody(def) }),
+        });
+        cells += 1;
+        const what = `${v} ${def.method.toUpperCase()} ${def.path}: ${res.status}`;
+        for (const k of ['repo', 'orgRepo', 'org'] as const) if (res.text.includes(SECRET[k])) wrong.push(`${what} holds ${k}`);
+        if (namesPrivateRepo(def.path) && (res.status !== 403 || !/^token scope is limited to public (repos|orgs)$/.test(res.body?.message ?? ''))) {
+          wrong.push(`${what} ${res.text.slice(0, 120)}`);
+        }
+      }
+    }
+    console.log(`public-only: ${cells} cells, ${wrong.length} wrong`);
+    assert.deepEqual(wrong, []);
+    // The same tokens see public repositories: the limit is the scope, not a broken token.
+    const pub = await h.api('GET', '/repos/fz-owner/fz-pub', { auth: (await h.api('POST', '/users/fz-owner/tokens', { auth: ['fz-owner', w.password('owner')], body: { name: 'po-2', scopes: ['public-only', 'read:repository'] } })).body.sha1 });
+    assert.equal(pub.status, 200);
   } finally {
     await h.stop();
   }

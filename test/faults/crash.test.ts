@@ -15,8 +15,11 @@ import { startChildHost, type ChildHost } from '../helpers/child-host.ts';
 import { gitSandbox, makeRepo, type GitSandbox } from '../helpers/git.ts';
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
 import { rng, seedFromEnv, type Rng } from './prng.ts';
-import { Ledger, Unreachable, createUser, createToken, createRepo, createHook, editRepo, push, call, type Target, type Edited, type Pushed } from './writes.ts';
-import { fsckAll, hookTasks, unreadableDocuments } from './inspect.ts';
+import { Ledger, Unreachable, createUser, createToken, createRepo, createHook, editRepo, push, call, createAndPurgeUser, type Target, type Edited, type Pushed } from './writes.ts';
+import { fsckAll, hookTasks, multiDocumentProblems, unreadableDocuments } from './inspect.ts';
+
+/** Its receiver listens on loopback, which webhooks reach only when the owner allows it. */
+const LOOPBACK_HOOKS = { HOMEFORGE__WEBHOOK__ALLOWED_HOST_LIST: 'loopback' };
 
 const KILLS = Number(process.env.FAULTS_KILLS ?? 20);
 const API_CLIENTS = 3;
@@ -24,6 +27,9 @@ const API_CLIENTS = 3;
 interface Run { r: Rng; t: Target; l: Ledger; g: GitSandbox; edits: Edited[]; pushed: Pushed[]; round: number }
 
 async function setUp(run: Run, rx: Receiver): Promise<void> {
+  // A default hook: every repository created from here on gets a copy in the same multi-document write.
+  const def = await call(run.t, 'POST', '/admin/hooks', { body: { type: 'gitea', active: false, events: ['push'], config: { url: `${rx.url}/default`, content_type: 'json' } } });
+  assert.equal(def.status, 201, def.text);
   const hook = await call(run.t, 'POST', '/user/hooks', { body: { type: 'gitea', active: true, events: ['push', 'repository'], config: { url: rx.url, content_type: 'json' } } });
   assert.equal(hook.status, 201, hook.text);
   for (let i = 0; i < 2; i++) {
@@ -41,11 +47,12 @@ async function apiClient(run: Run, c: number, gone: () => boolean): Promise<void
   for (let n = 0; !gone(); n++) {
     const name = `r${run.round}c${c}n${n}`;
     try {
-      switch (run.r.int(0, 4)) {
+      switch (run.r.int(0, 5)) {
         case 0: await createUser(run.t, run.l, `u-${name}`); break;
         case 1: await createToken(run.t, run.l, `t-${name}`, ADMIN.password); break;
         case 2: await createRepo(run.t, run.l, `repo-${name}`, run.r.next() < 0.5); break;
         case 3: await createHook(run.t, run.l, `/repos/${ADMIN.username}/pushed-${c % 2}`, run.round * 1000 + c * 100 + n); break;
+        case 4: await createAndPurgeUser(run.t, run.l, `p-${name}`); break;
         default: await editRepo(run.t, run.l, run.edits[c % run.edits.length]!);
       }
     } catch (err) {
@@ -81,7 +88,9 @@ async function waitForDeliveries(rx: Receiver, uuids: string[], timeoutMs = 60_0
 async function checkAfterKill(run: Run, rx: Receiver, dataDir: string): Promise<{ host: ChildHost; problems: string[]; pending: number; repos: number }> {
   const problems = (await unreadableDocuments(dataDir)).map((p) => `unreadable store document ${p}`);
   const pending = (await hookTasks(dataDir)).filter((x) => !x.delivered).map((x) => x.uuid);
-  const host = await startChildHost(dataDir);
+  const host = await startChildHost(dataDir, LOOPBACK_HOOKS);
+  // The restart has replayed or rolled back the journal: multi-document writes are all there or not at all.
+  problems.push(...(await multiDocumentProblems(dataDir)));
   run.t.url = host.url;
   problems.push(...(await run.l.verifyAll(run.t)));
   const fsck = await fsckAll(dataDir);
@@ -98,7 +107,7 @@ test(`SIGKILL the host ${KILLS} times during API writes and pushes: nothing ackn
   const dataDir = await mkdtemp(path.join(tmpdir(), 'homeforge-crash-'));
   const g = await gitSandbox();
   const rx = await startReceiver();
-  let host = await startChildHost(dataDir);
+  let host = await startChildHost(dataDir, LOOPBACK_HOOKS);
   try {
     const tok = await request(host.url, 'POST', `/api/v1/users/${ADMIN.username}/tokens`, { auth: [ADMIN.username, ADMIN.password], body: { name: 'crash', scopes: ['all'] } });
     assert.equal(tok.status, 201, tok.text);

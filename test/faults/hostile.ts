@@ -4,7 +4,7 @@
  * `marker` is put in every traversal so a file created outside the data dir can be searched for afterwards.
  */
 import { z } from 'zod';
-import type { RouteDef } from '../../server/api/v1/route.ts';
+import type { RouteDef } from '../../server/api/router/route.ts';
 
 /** Path parameter values, already URL-encoded as a client would send them. */
 export function hostileSegments(marker: string): string[] {
@@ -80,6 +80,8 @@ export function hostileBodies(def: RouteDef, marker: string): unknown[] {
       out.push({ [f.name]: { [`../${marker}`]: '..', nested: { deep: [1, { x: null }] } } });
     }
   }
+  // exponential for a backtracking engine, and over the length cap
+  out.push({ branch_filter: '*a*a*a*a*a*a*a*a*a*a*ab' }, { branch_filter: `${'*a'.repeat(500)}b` }, { branch_filter: '*a'.repeat(600) });
   out.push({ branch_filter: '[a-' }, { branch_filter: '{a,b' }, { mirror_interval: 'forever' }, { mirror_interval: '-1h' }, { interval: '1000000000h' });
   return out;
 }

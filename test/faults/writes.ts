@@ -197,3 +197,22 @@ export async function push(t: Target, l: Ledger, g: GitSandbox, p: Pushed): Prom
     },
   });
 }
+
+/**
+ * A user with two repositories, then DELETE /admin/users/{u}?purge=true: a multi-document change (records,
+ * bare repositories, hooks, the user). Once acknowledged, the user and its repositories stay gone.
+ */
+export async function createAndPurgeUser(t: Target, l: Ledger, name: string): Promise<void> {
+  const made = await call(t, 'POST', '/admin/users', { body: { username: name, email: `${name}@example.com`, password: `${name}-pass-1`, must_change_password: false } });
+  if (!l.accept(made, 201, `user ${name}`, async () => null)) return;
+  for (const r of ['a', 'b']) {
+    const repo = await call(t, 'POST', `/admin/users/${name}/repos`, { body: { name: `${name}-${r}`, auto_init: r === 'a' } });
+    if (!l.accept(repo, 201, `repo ${name}/${name}-${r}`, async () => null)) return;
+  }
+  const gone = await call(t, 'DELETE', `/admin/users/${name}?purge=true`);
+  l.accept(gone, 204, `user ${name} purged`, async (v) => {
+    const u = await call(v, 'GET', `/users/${name}`);
+    const repo = await call(v, 'GET', `/repos/${name}/${name}-a`);
+    return u.status === 404 && repo.status === 404 ? null : `after the purge: user ${u.status}, repository ${repo.status}`;
+  });
+}

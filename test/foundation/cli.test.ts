@@ -77,3 +77,18 @@ test('a bad --port value is refused before anything starts', async () => {
   assert.equal(await new Promise((resolve) => proc.once('exit', resolve)), 2);
   assert.match(err, /--port must be a number/);
 });
+
+test('a reserved first-admin name stops the start with one clear line, no stack trace', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-cli-'));
+  try {
+    const env = { ...process.env, HOMEFORGE_ADMIN_USER: 'admin', HOMEFORGE_ADMIN_PASSWORD: 'a long password 1', HOMEFORGE_ADMIN_EMAIL: 'a@example.com' };
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', '--data', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let err = '';
+    proc.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    assert.equal(await new Promise((resolve) => proc.once('exit', resolve)), 1);
+    assert.match(err, /^homeforge: HOMEFORGE_ADMIN_USER\/_PASSWORD\/_EMAIL: .*admin/);
+    assert.equal(err.trim().split('\n').length, 1, err);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import { gitSandbox, withCredentials, makeRepo, commitFiles, type GitSandbox } from '../helpers/git.ts';
-import type { HookEvent } from '../../server/services/events.ts';
+import type { HookEvent } from '../../server/services/events/bus.ts';
 import * as branchStore from '../../server/store/branches.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary payload JSON

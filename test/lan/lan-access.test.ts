@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { Bonjour, type Service } from 'bonjour-service';
 import { startHost, basic, request, ADMIN, type TestHost } from '../helpers/host.ts';
-import { lanAddresses, preferredLanAddress, urlFor } from '../../server/lan/addresses.ts';
+import { lanAddresses, preferredLanAddress, urlFor } from '../../server/lib/lan-addresses.ts';
 
 const auth = basic(ADMIN.username, ADMIN.password);
 const lanIp = preferredLanAddress(lanAddresses())?.address;

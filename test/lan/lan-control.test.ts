@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type os from 'node:os';
 import type { ServiceConfig } from 'bonjour-service';
 import { createLanAccess } from '../../server/lan/index.ts';
-import { lanAddresses, preferredLanAddress, urlFor } from '../../server/lan/addresses.ts';
+import { lanAddresses, preferredLanAddress, urlFor } from '../../server/lib/lan-addresses.ts';
 import type { BonjourLike } from '../../server/lan/advertise.ts';
 import { Settings } from '../../server/lib/settings.ts';
 import { createLogger } from '../../server/lib/log.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import { gitSandbox, withCredentials, makeRepo, commitFiles, type GitSandbox } from '../helpers/git.ts';
-import type { HookEvent } from '../../server/services/events.ts';
+import type { HookEvent } from '../../server/services/events/bus.ts';
 
 export { ADMIN, commitFiles, withCredentials };
 
@@ -19,10 +19,16 @@ export interface Pair {
   stop(): Promise<void>;
 }
 
-/** Starts an upstream host and a mirroring host whose `[mirror] MIN_INTERVAL` is 1s. */
+/**
+ * Settings of a mirroring host whose upstreams listen on loopback and in temp folders: the owner's explicit
+ * choice, since Gitea's defaults refuse both.
+ */
+export const LOCAL_SOURCES = { 'migrations.ALLOW_LOCALNETWORKS': 'true', 'security.IMPORT_LOCAL_PATHS': 'true' };
+
+/** Starts an upstream host and a mirroring host whose `[mirror] MIN_INTERVAL` is 1s, allowed to mirror local sources. */
 export async function startPair(settings: Record<string, string> = {}): Promise<Pair> {
   const up = await startHost();
-  const down = await startHost({ settings: { 'mirror.MIN_INTERVAL': '1s', ...settings } });
+  const down = await startHost({ settings: { 'mirror.MIN_INTERVAL': '1s', ...LOCAL_SOURCES, ...settings } });
   const g = await gitSandbox();
   const events: HookEvent[] = [];
   down.app.events.listen(async (e) => { events.push(e); });

@@ -187,7 +187,7 @@ describe('migrations and pull mirrors: creation', () => {
       assert.equal(blocked.body.message, 'You can not import from disallowed hosts.');
       p.down.app.settings = before0.with({ 'migrations.BLOCKED_DOMAINS': '127.0.0.1' });
       assert.equal((await migrate({ clone_addr: upstreamUrl(p, 'delta'), repo_name: 'blocked' })).status, 422);
-      p.down.app.settings = before0.with({ 'migrations.ALLOWED_DOMAINS': 'example.com' });
+      p.down.app.settings = before0.with({ 'migrations.ALLOWED_DOMAINS': 'example.com', 'migrations.ALLOW_LOCALNETWORKS': 'false' });
       assert.equal((await migrate({ clone_addr: upstreamUrl(p, 'delta'), repo_name: 'blocked' })).status, 422);
       p.down.app.settings = before0.with({ 'mirror.DISABLE_NEW_PULL': 'true' });
       assert.equal((await migrate({ clone_addr: upstreamUrl(p, 'delta'), repo_name: 'blocked', mirror: true })).status, 403);

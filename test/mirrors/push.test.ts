@@ -5,7 +5,7 @@ import { startPair, upstreamUrl, branches, commitFiles, eventually, sleep, withC
 import { makeUser, pw } from '../accounts/helpers.ts';
 import * as pushStore from '../../server/store/push-mirrors.ts';
 import * as repoStore from '../../server/store/repos.ts';
-import { queuePushMirrorsOnCommit } from '../../server/services/mirrors/index.ts';
+import { queuePushMirrorsOnCommit } from '../../server/services/mirror/index.ts';
 
 describe('push mirrors', () => {
   let p: Pair;

@@ -104,7 +104,10 @@ describe('pull mirror syncs', () => {
     const head = await commitFiles(p.g, work, { 'd.txt': 'd\n' }, 'fourth');
     await push(work, 'creds', 'main');
     const failed = await syncNow('creds');
-    assert.notEqual(failed.last_error, '');
+    // what happened and what to do, in words, not git's "could not read Username ... terminal prompts disabled"
+    assert.match(failed.last_error, /^Authentication failed at the source/);
+    assert.match(failed.last_error, /PATCH \/api\/v1\/repos\/root\/creds .*mirror_password.*mirror_token/);
+    assert.doesNotMatch(failed.last_error, /terminal prompts|could not read/);
     assert.ok(!failed.last_error.includes(t2));
     assert.ok(failed.consecutive_failures >= 1);
     assert.ok(failed.last_error_at);

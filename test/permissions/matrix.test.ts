@@ -144,6 +144,19 @@ describe('permission matrix', () => {
     record(c, res.status === want, leak, `settings: ${res.status} ${res.text.slice(0, 120)}`);
   }
 
+  /** A file written through the contents API: writers get their commit, readers Gitea's 403, others 404 as for a missing repository. */
+  async function checkFileWrite(c: Cell, mode: string): Promise<void> {
+    const body = { content: Buffer.from(c.actor).toString('base64'), new_branch: `api-${c.actor}` };
+    const res = await h.api('POST', `/repos/${c.org}/${c.repo}/contents/api-${c.actor}.txt`, { auth: tokens.get(c.actor), body });
+    const want = c.actor === 'anonymous' ? 401 : atLeast(mode, 'write') ? 201 : atLeast(mode, 'read') ? 403 : 404;
+    let leak = res.status === 201 && !atLeast(mode, 'write');
+    if (want === 404) {
+      const ghost = await h.api('POST', `/repos/${c.org}/no-such-repo/contents/api-${c.actor}.txt`, { auth: tokens.get(c.actor), body });
+      leak ||= ghost.status !== res.status || ghost.body?.message !== res.body?.message;
+    }
+    record(c, res.status === want, leak, `file write: ${res.status} ${res.text.slice(0, 120)}`);
+  }
+
   test('every cell answers as Gitea does, with zero leaks', async () => {
     for (const vis of ORG_VISIBILITIES) {
       for (const actor of ACTORS) {
@@ -157,12 +170,13 @@ describe('permission matrix', () => {
           await checkClone({ ...base, op: 'clone' }, mode);
           await checkPush({ ...base, op: 'push' }, mode);
           await checkSettings({ ...base, op: 'settings' }, mode);
+          await checkFileWrite({ ...base, op: 'file write' }, mode);
         }
       }
     }
     const show = (f: Finding) => `${f.cell.actor} × ${f.cell.vis} org × ${f.cell.isPrivate ? 'private' : 'public'} repo × ${f.cell.op}: ${f.detail}`;
     console.log(`permission matrix: ${cells} cells checked, ${leaks.length} leaks, ${mismatches.length} cells differing from Gitea`);
-    assert.equal(cells, ACTORS.length * ORG_VISIBILITIES.length * 2 * 5);
+    assert.equal(cells, ACTORS.length * ORG_VISIBILITIES.length * 2 * 6);
     assert.deepEqual(leaks.map(show), []);
     assert.deepEqual(mismatches.map(show), []);
   });

@@ -3,7 +3,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import { makeUser, expectStatus } from '../orgs/helpers.ts';
-import { repoPermission, unitMode } from '../../server/services/permissions.ts';
+import { repoPermission, unitMode } from '../../server/services/permission/permissions.ts';
 import * as userStore from '../../server/store/users.ts';
 import * as repoStore from '../../server/store/repos.ts';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import { withCredentials } from '../helpers/git.ts';
 import type { ObjectFormat } from '../../server/store/records.ts';
-import { readerStats } from '../../server/services/repo-cache.ts';
+import { readerStats } from '../../server/services/repository/cache.ts';
 import { gitAsync, makeWork, type Work } from './fixture.ts';
 
 for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import { gitSandbox, withCredentials, commitFiles, type GitSandbox } from '../helpers/git.ts';
-import type { HookEvent } from '../../server/services/events.ts';
+import type { HookEvent } from '../../server/services/events/bus.ts';
 import * as branchStore from '../../server/store/branches.ts';
 import * as repoStore from '../../server/store/repos.ts';
 
@@ -125,12 +125,14 @@ describe('repositories API', () => {
     assert.equal(res.body.allow_squash_merge, false);
     assert.equal(res.body.allow_rebase, true);
     assert.equal(res.body.default_merge_style, 'squash');
+    // mirror-only fields on a repository that is not a mirror are refused, never silently dropped
     const alone = await h.api('PATCH', '/repos/alice/Hello', { auth: alice, body: { enable_prune: true } });
-    assert.equal(alone.status, 200);
-    assert.equal(alone.body.description, 'changed');
+    assert.equal(alone.status, 422, alone.text);
     const interval = await h.api('PATCH', '/repos/alice/Hello', { auth: alice, body: { mirror_interval: '1h' } });
-    assert.equal(interval.status, 200);
-    assert.equal(interval.body.mirror_interval, '');
+    assert.equal(interval.status, 422, interval.text);
+    const unchanged = await h.api('GET', '/repos/alice/Hello', { auth: alice });
+    assert.equal(unchanged.body.description, 'changed');
+    assert.equal(unchanged.body.mirror_interval, '');
     assert.equal((await h.api('PATCH', '/repos/alice/Hello', { auth: alice, body: { default_branch: 'missing' } })).body.default_branch, 'trunk');
     assert.equal((await h.api('PATCH', '/repos/alice/Hello', { auth: token, body: { private: true } })).body.private, true);
     assert.equal((await h.api('PATCH', '/repos/alice/two56', { auth: alice, body: { has_issues: 'yes' } })).status, 422);

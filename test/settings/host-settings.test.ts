@@ -5,7 +5,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
-import { editIni } from '../../server/services/host-settings.ts';
+import { editIni } from '../../server/services/settings/host-settings.ts';
 
 const INI = '; written by hand\n[server]\nHTTP_PORT = 3000\n\n[webhook]\n; keep me\nDELIVER_TIMEOUT = 5\nQUEUE_LENGTH = 100\n\n[log]\nLEVEL = Error\n';
 
@@ -32,9 +32,13 @@ describe('host settings', () => {
   test('lists the allow-listed keys with values, defaults and the environment override', async () => {
     const res = await call('GET', '/admin/settings', admin);
     assert.equal(res.status, 200);
-    const byKey = new Map((res.body as { key: string; value: string; overridden: boolean }[]).map((s) => [s.key, s]));
-    assert.deepEqual([...byKey.keys()].sort(), ['mirror.DEFAULT_INTERVAL', 'mirror.MIN_INTERVAL', 'security.DISABLE_QUERY_AUTH_TOKEN',
+    const byKey = new Map((res.body as { key: string; value: string; default: string; overridden: boolean }[]).map((s) => [s.key, s]));
+    assert.deepEqual([...byKey.keys()].sort(), ['migrations.ALLOWED_DOMAINS', 'migrations.ALLOW_LOCALNETWORKS', 'migrations.BLOCKED_DOMAINS',
+      'mirror.DEFAULT_INTERVAL', 'mirror.MIN_INTERVAL', 'security.DISABLE_QUERY_AUTH_TOKEN', 'security.IMPORT_LOCAL_PATHS',
       'server.LAN_ACCESS', 'service.REQUIRE_SIGNIN_VIEW', 'webhook.ALLOWED_HOST_LIST', 'webhook.DELIVER_TIMEOUT']);
+    assert.equal(byKey.get('webhook.ALLOWED_HOST_LIST')?.default, 'external', 'Gitea\'s default');
+    assert.equal(byKey.get('migrations.ALLOW_LOCALNETWORKS')?.default, 'false', 'Gitea\'s default');
+    assert.equal(byKey.get('security.IMPORT_LOCAL_PATHS')?.default, 'false', 'Gitea\'s default');
     assert.deepEqual(byKey.get('mirror.MIN_INTERVAL'), { key: 'mirror.MIN_INTERVAL', section: 'mirror', name: 'MIN_INTERVAL', kind: 'duration', value: '5m', default: '10m', overridden: true });
     assert.equal(byKey.get('webhook.DELIVER_TIMEOUT')?.value, '5');
     assert.equal(byKey.get('webhook.DELIVER_TIMEOUT')?.overridden, false);
@@ -48,7 +52,8 @@ describe('host settings', () => {
   });
 
   test('an invalid value is 422 naming the key, and nothing is written', async () => {
-    for (const body of [{ 'webhook.DELIVER_TIMEOUT': '0' }, { 'mirror.DEFAULT_INTERVAL': 'soon' }, { 'server.HTTP_PORT': '80' }, { 'server.LAN_ACCESS': 'maybe' }]) {
+    for (const body of [{ 'webhook.DELIVER_TIMEOUT': '0' }, { 'mirror.DEFAULT_INTERVAL': 'soon' }, { 'server.HTTP_PORT': '80' }, { 'server.LAN_ACCESS': 'maybe' },
+      { 'webhook.ALLOWED_HOST_LIST': 'loopback,[a-' }, { 'migrations.BLOCKED_DOMAINS': '{a,b' }]) {
       const res = await call('PATCH', '/admin/settings', admin, { 'service.REQUIRE_SIGNIN_VIEW': true, ...body });
       assert.equal(res.status, 422, JSON.stringify(body));
       assert.match(res.body.message, new RegExp(`^\\[${Object.keys(body)[0]!.replace('.', '\\.')}\\]: (must be|expected|not a setting)`));

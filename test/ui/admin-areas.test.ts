@@ -13,7 +13,8 @@ describe('UI site administration areas', () => {
   const auth: [string, string] = [ADMIN.username, ADMIN.password];
   before(async () => {
     ensureRenderer();
-    h = await startHost({ env: { HOMEFORGE__MIRROR__MIN_INTERVAL: '1m' } });
+    // The mirror's source is this host on loopback, which migrations reach only when the owner allows it.
+    h = await startHost({ env: { HOMEFORGE__MIRROR__MIN_INTERVAL: '1m', HOMEFORGE__MIGRATIONS__ALLOW_LOCALNETWORKS: 'true' } });
     browser = await launchBrowser();
   });
   after(async () => {
@@ -24,7 +25,7 @@ describe('UI site administration areas', () => {
   test('host settings: a bad value is refused beside its field, a good one is applied and saved', async () => {
     const { page, errors } = await signedIn(browser, h);
     await page.goto('/admin/settings');
-    await page.getByText(/Set by an environment variable/).waitFor();
+    await page.getByText(/Set by an environment variable/).first().waitFor();
     await field(page, 'Webhook delivery timeout (seconds)').fill('0');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.locator('.field-error').getByText(/must be at least 1/).waitFor();

@@ -95,7 +95,7 @@ describe('UI sign-in', () => {
     assert.deepEqual(errors, []);
   });
 
-  test('a two-factor account manages its tokens without typing a code: the session token is the Basic password', async () => {
+  test('a two-factor account manages its tokens without typing a code: its UI session may, a token may not', async () => {
     await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'erin', email: 'erin@example.com', password: 'erin-password-1', must_change_password: false } });
     const token = await createToken(h, 'erin', 'erin-password-1');
     const enrol = await request(h.url, 'POST', '/api/homeforge/user/two-factor/enrolment', { auth: token });
@@ -118,6 +118,8 @@ describe('UI sign-in', () => {
     await page.getByRole('button', { name: 'Delete token' }).click();
     await page.getByText('Deleted the token “build”.').waitFor();
     assert.equal((await h.api('GET', '/user', { auth: value })).status, 401);
+    // What the page did with its session, a personal token cannot do, not even as the Basic password.
+    assert.equal((await h.api('POST', '/users/erin/tokens', { auth: ['erin', token], body: { name: 'wider', scopes: ['all'] } })).status, 401);
     assert.deepEqual(errors, []);
   });
 });

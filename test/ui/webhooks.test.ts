@@ -42,7 +42,7 @@ describe('UI webhooks', () => {
   let target: Awaited<ReturnType<typeof receiver>>;
   before(async () => {
     ensureRenderer();
-    h = await startHost();
+    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
     browser = await launchBrowser();
     g = await gitSandbox();
     target = await receiver();

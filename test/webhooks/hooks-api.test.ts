@@ -2,8 +2,8 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
-import { createUser } from '../../server/services/users.ts';
-import { createRepository } from '../../server/services/repo-create.ts';
+import { createUser } from '../../server/services/user/users.ts';
+import { createRepository } from '../../server/services/repository/create.ts';
 import * as userStore from '../../server/store/users.ts';
 
 const cfg = (url = 'http://127.0.0.1:9/hook') => ({ url, content_type: 'json', secret: 's3cret' });
@@ -13,7 +13,7 @@ describe('hook API', () => {
   let admin: string;
   let alice: string;
   before(async () => {
-    h = await startHost();
+    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
     admin = await createToken(h, ADMIN.username, ADMIN.password);
     await createUser(h.app, { username: 'alice', email: 'alice@example.com', password: 'alice-password-1' });
     alice = await createToken(h, 'alice', 'alice-password-1');

@@ -15,13 +15,15 @@ import { startReceiver } from './receiver.ts';
 import { startChildHost } from './child-host.ts';
 
 const TASKS = 500;
+// The receiver is on loopback, which Gitea's default ALLOWED_HOST_LIST (external) refuses.
+const LOOPBACK = { HOMEFORGE__WEBHOOK__ALLOWED_HOST_LIST: 'loopback' };
 
 test('kill -9 with 500 undelivered tasks, restart: each delivered exactly once', { timeout: 180_000 }, async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'homeforge-kill-'));
   const rx = await startReceiver({ delayMs: 120_000 });
   try {
     // 1 - a host with one user hook, then stopped cleanly
-    let host = await startChildHost(dataDir);
+    let host = await startChildHost(dataDir, LOOPBACK);
     const auth = { Authorization: basic(ADMIN.username, ADMIN.password) };
     const made = await request(host.url, 'POST', '/api/v1/user/hooks', { headers: auth, body: { type: 'gitea', active: true, config: { url: rx.url, content_type: 'json' } } });
     assert.equal(made.status, 201, made.text);
@@ -36,7 +38,7 @@ test('kill -9 with 500 undelivered tasks, restart: each delivered exactly once',
     }
     await flushStore(store);
     // 3 - start; the receiver holds every request, so only the worker's slots are claimed; then SIGKILL
-    host = await startChildHost(dataDir);
+    host = await startChildHost(dataDir, LOOPBACK);
     await rx.waitFor(1, 30_000);
     await new Promise((r) => setTimeout(r, 1000));
     const inFlight = rx.got.length;
@@ -44,7 +46,7 @@ test('kill -9 with 500 undelivered tasks, restart: each delivered exactly once',
     await host.kill('SIGKILL');
     // 4 - restart with a fast receiver
     rx.delayMs = 0;
-    host = await startChildHost(dataDir);
+    host = await startChildHost(dataDir, LOOPBACK);
     await rx.waitFor(TASKS, 120_000);
     await new Promise((r) => setTimeout(r, 1500));
     await host.kill('SIGTERM');

@@ -26,7 +26,7 @@ interface Side {
 }
 
 async function side(g: GitSandbox, name: string, target: Receiver | null): Promise<Side> {
-  const h = await startHost();
+  const h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
   const token = await createToken(h, ADMIN.username, ADMIN.password);
   const made = await h.api('POST', '/user/repos', { auth: token, body: { name: 'lat' } });
   assert.equal(made.status, 201, made.text);

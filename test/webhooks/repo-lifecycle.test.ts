@@ -9,7 +9,7 @@ describe('hooks follow the repository lifecycle', () => {
   let rx: Receiver;
   let token: string;
   before(async () => {
-    h = await startHost();
+    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
     rx = await startReceiver();
     token = await createToken(h, ADMIN.username, ADMIN.password);
   });

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import * as userStore from '../../server/store/users.ts';
 import * as taskStore from '../../server/store/hook-tasks.ts';
-import { dispatcherOf } from '../../server/services/webhooks/dispatcher.ts';
 import { startReceiver, eventually, type Receiver } from './receiver.ts';
 import { makeHook } from './fixtures.ts';
 
@@ -28,7 +27,7 @@ describe('delivery rules', () => {
   test('an inactive hook\'s task is marked delivered, recorded as failed, and nothing is sent', async () => {
     const id = await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: rx.url, content_type: 'json' }, active: false });
     const t = await seed(h, id, '{"a":1}');
-    dispatcherOf(h.app)!.enqueue({ hookId: id, id: t.id });
+    await h.app.bus.publish('hook_task.stored', { hookId: id, id: t.id });
     const done = await eventually(async () => { const x = await taskStore.get(h.app.store, { hookId: id, id: t.id }); return x?.response_content ? x : undefined; });
     assert.equal(done.is_delivered, true);
     assert.equal(done.is_succeed, false);
@@ -41,12 +40,12 @@ describe('delivery rules', () => {
     const id = await makeHook(h, token, '/user/hooks', { type: 'slack', config: { url: rx.url, content_type: 'json', channel: 'dev' } });
     const body = '{"text":"already converted"}';
     const t = await seed(h, id, body, 1);
-    dispatcherOf(h.app)!.enqueue({ hookId: id, id: t.id });
+    await h.app.bus.publish('hook_task.stored', { hookId: id, id: t.id });
     await rx.waitFor(1);
     assert.equal(rx.got[0]!.body, body);
     await eventually(async () => (await taskStore.get(h.app.store, { hookId: id, id: t.id }))?.response_content ?? undefined);
-    dispatcherOf(h.app)!.enqueue({ hookId: id, id: t.id });
-    await dispatcherOf(h.app)!.refill();
+    await h.app.bus.publish('hook_task.stored', { hookId: id, id: t.id });
+    await h.webhooks.refill();
     await new Promise((r) => setTimeout(r, 300));
     assert.equal(rx.got.length, 1, 'fetched again and refilled: still sent once');
   });
@@ -54,7 +53,7 @@ describe('delivery rules', () => {
   test('a target outside ALLOWED_HOST_LIST is recorded as a failed delivery with the reason', async () => {
     const id = await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: 'http://192.168.255.1:9/x', content_type: 'json' } });
     const t = await seed(h, id, '{}');
-    dispatcherOf(h.app)!.enqueue({ hookId: id, id: t.id });
+    await h.app.bus.publish('hook_task.stored', { hookId: id, id: t.id });
     const done = await eventually(async () => (await taskStore.get(h.app.store, { hookId: id, id: t.id }))?.response_content ?? undefined);
     assert.match(done.body, /webhook can only call allowed HTTP servers .* deny '192\.168\.255\.1\(192\.168\.255\.1\)'/);
   });

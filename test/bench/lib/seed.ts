@@ -5,7 +5,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Store } from '../../../server/store/index.ts';
+import { openStore, type Store } from '../../../server/store/index.ts';
+import { api, ADMIN, startHostProcess } from './proc.ts';
 import type { HookTaskRecord } from '../../../server/store/hook-tasks.ts';
 import { pushPayload } from '../../webhooks/fixtures.ts';
 
@@ -62,4 +63,24 @@ export async function seedPartitions<R>(store: Store, dir: string, size: number,
     if (writes.length >= 64) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
+}
+
+/**
+ * A data dir with the administrator and one user hook (made by a real host, then stopped), and `count` hook tasks
+ * of that hook seeded; returns the opened store and the hook's id.
+ */
+export async function dataDirWithHookTasks(dir: string, count: number): Promise<{ store: Store; hookId: number }> {
+  const host = await startHostProcess(dir);
+  let hookId: number;
+  try {
+    const hook = await api(host.url, 'POST', '/user/hooks', [ADMIN.username, ADMIN.password], {
+      type: 'gitea', active: true, events: ['push'], config: { url: 'http://127.0.0.1:9/hook', content_type: 'json' },
+    });
+    hookId = (hook as { id: number }).id;
+  } finally {
+    await host.stop();
+  }
+  const store = await openStore(dir);
+  await seedPartitions(store, `hook_tasks/${hookId}`, TASK_PARTITION, count, hookTask(hookId));
+  return { store, hookId };
 }
