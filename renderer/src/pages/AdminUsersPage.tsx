@@ -36,8 +36,8 @@ function UserRow({ u, me, onDeleted }: { u: User; me: User; onDeleted(name: stri
       </td>
       <td>
         <div className="row-actions">
-          <Link to={`/admin/users/${seg(u.login)}/edit`} className="btn btn-small" aria-label={`Edit ${u.login}`}>Edit</Link>
-          <Link to={`/admin/users/${seg(u.login)}/tokens`} className="btn btn-small" aria-label={`Tokens of ${u.login}`}>Tokens</Link>
+          <Link to={`/-/admin/users/${seg(u.login)}/edit`} className="btn btn-small" aria-label={`Edit ${u.login}`}>Edit</Link>
+          <Link to={`/-/admin/users/${seg(u.login)}/tokens`} className="btn btn-small" aria-label={`Tokens of ${u.login}`}>Tokens</Link>
           {u.id === me.id ? <span className="muted you">you</span> : <DeleteUser login={u.login} onDeleted={() => onDeleted(u.login)} />}
         </div>
       </td>
@@ -97,7 +97,7 @@ export function AdminUsersPage() {
     void load();
   };
   return (
-    <Page title="Users" actions={<Link to="/admin/users/new" className="btn btn-primary">New user</Link>}>
+    <Page title="Users" actions={<Link to="/-/admin/users/new" className="btn btn-primary">New user</Link>}>
       <AdminNav />
       <Notice>{notice}</Notice>
       <ErrorAlert>{error}</ErrorAlert>

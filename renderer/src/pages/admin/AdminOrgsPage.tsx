@@ -60,7 +60,7 @@ export function AdminOrgsPage() {
           <ul className="plain-list" aria-label="Organizations">
             {orgs.data.map((o) => (
               <li key={o.id}>
-                <Link to={`/admin/orgs/${seg(o.username || o.name)}`}>{o.username || o.name}</Link>
+                <Link to={`/-/admin/orgs/${seg(o.username || o.name)}`}>{o.username || o.name}</Link>
                 {o.full_name ? <span className="muted"> {o.full_name}</span> : null} <span className="badge badge-muted">{o.visibility}</span>
               </li>
             ))}

@@ -58,9 +58,9 @@ function Teams({ org }: { org: string }) {
   );
 }
 
-/** `/admin/orgs/:org` (teams), `/admin/orgs/:org/hooks` and `/admin/orgs/:org/hooks/:id`. */
+/** `/-/admin/orgs/:org` (teams), `/-/admin/orgs/:org/hooks` and `/-/admin/orgs/:org/hooks/:id`. */
 export function OrgPage({ org, tab, hookId }: { org: string; tab: 'teams' | 'hooks'; hookId?: string }) {
-  const base = `/admin/orgs/${seg(org)}`;
+  const base = `/-/admin/orgs/${seg(org)}`;
   const hooksApi = `/api/v1/orgs/${seg(org)}/hooks`;
   return (
     <Page title={`Organization ${org}`}>
