@@ -9,7 +9,7 @@ import { SetupPage } from './pages/SetupPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { ROUTES, type RouteHandle } from './routes.tsx';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } } });
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 0 } } });
 
 function useHandle(): RouteHandle {
   const matches = useMatches();

@@ -57,6 +57,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queries = useQueryClient();
 
   useEffect(() => {
+    // Any change through the API can alter what a cached page shows: cached reads are refreshed after it.
+    api.onWrite = () => { void queries.invalidateQueries(); };
     resolveStart(api).then(setState, () => setState({ kind: 'signed-out', notice: 'The host cannot be reached. Is Homeforge still running?' }));
     // A 401 can also mean "this route wants a password": sign out only when the session itself is refused. In the
     // desktop window an ended session is replaced by a fresh one from the app.
@@ -74,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState({ kind: 'signed-out', notice: 'Your session has ended. Please sign in again.' });
       }, () => undefined);
     };
-  }, [api]);
+  }, [api, queries]);
 
   const begin = useCallback((answer: SessionAnswer) => {
     api.setToken(answer.token);

@@ -16,7 +16,7 @@ import { MigratePage } from './pages/MigratePage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OwnerPage } from './pages/OwnerPage.tsx';
-import { RepoPage } from './pages/repo/RepoPages.tsx';
+import { RepoPage, type RepoTab } from './pages/repo/RepoPages.tsx';
 import { TokensPage } from './pages/TokensPage.tsx';
 import { TwoFactorPage } from './pages/TwoFactorPage.tsx';
 import { UserCreatePage } from './pages/UserCreatePage.tsx';
@@ -39,7 +39,7 @@ function AfterSignIn() {
 const page = (path: string, render: (p: Params) => ReactNode, handle: RouteHandle = {}): RouteObject => ({ path, handle, element: <WithParams render={render} /> });
 const pub = { public: true };
 const admin = { admin: true };
-const repo = (path: string, tab: Parameters<typeof RepoPage>[0]['tab']) => page(`/:owner/:repo${path}`, (p) => <RepoPage tab={tab} params={p} />, pub);
+const repo = (path: string, tab: RepoTab, handle: RouteHandle = pub) => page(`/:owner/:repo${path}`, (p) => <RepoPage tab={tab} params={p} />, handle);
 
 /** The route list, in the order Gitea's web router reads it: fixed paths first, then `/{owner}/{repo}/...`. */
 export const ROUTES: RouteObject[] = [
@@ -83,10 +83,10 @@ export const ROUTES: RouteObject[] = [
   repo('/issues', 'issues'),
   repo('/issues/:index', 'issue'),
   repo('/pulls/:index', 'issue'),
-  repo('/settings', 'settings'),
-  repo('/settings/collaboration', 'collaborators'),
-  repo('/settings/hooks', 'hooks'),
-  repo('/settings/hooks/:id', 'hooks'),
-  repo('/settings/mirror', 'mirror'),
+  repo('/settings', 'settings', {}),
+  repo('/settings/collaboration', 'collaborators', {}),
+  repo('/settings/hooks', 'hooks', {}),
+  repo('/settings/hooks/:id', 'hooks', {}),
+  repo('/settings/mirror', 'mirror', {}),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

@@ -26,13 +26,14 @@ function RepoRow({ repo }: { repo: Repository }) {
       <div className="repo-row-main">
         <Link to={`/${seg(repo.owner.login)}/${seg(repo.name)}`} className="repo-name">{repo.full_name}</Link>
         {repo.private ? <span className="badge">private</span> : null}
+        {repo.object_format_name === 'sha256' ? <span className="badge badge-muted">SHA-256</span> : null}
         {repo.mirror ? <span className="badge badge-muted">mirror</span> : null}
         {repo.archived ? <span className="badge badge-warn">archived</span> : null}
         {repo.empty ? <span className="badge badge-muted">empty</span> : null}
         {repo.description ? <span className="muted repo-desc"> {repo.description}</span> : null}
       </div>
       <span className="muted repo-when">{repo.updated_at ? <>updated <When iso={repo.updated_at} /></> : null}</span>
-      <CopyButton text={repo.clone_url} label={`Copy the clone URL of ${repo.full_name}`} />
+      <CopyButton text={repo.clone_url} label={`Copy HTTP clone URL of ${repo.full_name}`} />
     </li>
   );
 }
