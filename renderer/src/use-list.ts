@@ -1,5 +1,6 @@
 /** A paged API list: `page`/`limit` from the URL, the total from `X-Total-Count`, cached by react-query. */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useAuth } from './auth.tsx';
 import { errorText } from './api/client.ts';
 import { usePaging } from './router.tsx';
@@ -35,10 +36,11 @@ export function useList<T>(path: string, query: Query = {}, opts: { limit?: numb
       return { items, total: header === null ? (page - 1) * limit + items.length : Number(header) };
     },
   });
+  const reload = useCallback(() => { void client.invalidateQueries({ queryKey: ['list', path] }); }, [client, path]);
   const total = q.data?.total ?? 0;
   return {
     items: q.data?.items ?? null, total, page, limit, pages: Math.max(1, Math.ceil(total / limit)),
     error: q.error ? errorText(q.error) : null, fetching: q.isFetching, setPage,
-    reload: () => { void client.invalidateQueries({ queryKey: ['list', path] }); },
+    reload,
   };
 }
