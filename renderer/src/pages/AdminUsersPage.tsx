@@ -73,18 +73,19 @@ export function AdminUsersPage() {
     setNotice(`Deleted the account ${name}.`);
     users.reload();
   };
-  const find = (e: FormEvent) => {
-    e.preventDefault();
-    setParams(text.trim() ? { q: text.trim() } : {});
+  // Searches as one types; the words go in the address (replacing the entry) and the list starts at page 1.
+  const find = (value: string) => {
+    setText(value);
+    setParams(value.trim() ? { q: value.trim() } : {}, { replace: true });
   };
   return (
     <Page title="Users" actions={<Link to="/-/admin/users/new" className="btn btn-primary">New user</Link>}>
       <AdminNav />
       <Notice>{notice}</Notice>
       <ErrorAlert>{users.error}</ErrorAlert>
-      <form role="search" className="toolbar" onSubmit={find}>
+      <form role="search" className="toolbar" onSubmit={(e: FormEvent) => e.preventDefault()}>
         <label htmlFor="user-search" className="visually-hidden">Search users</label>
-        <input id="user-search" type="search" placeholder="Search by name or email" value={text} onChange={(e) => setText(e.target.value)} />
+        <input id="user-search" type="search" placeholder="Search by name or email" value={text} onChange={(e) => find(e.target.value)} />
       </form>
       {users.items === null && !users.error ? <p role="status" className="loading">Loading users…</p> : null}
       {users.items && users.items.length === 0 ? <p className="muted">No user matches.</p> : null}
