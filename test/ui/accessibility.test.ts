@@ -102,7 +102,8 @@ describe('UI accessibility and the desktop session', () => {
     for (const [path, heading, shot] of [['/', 'Repositories', 'phone-dashboard'], ['/-/admin/users', 'Users', 'phone-users'], ['/user/settings/applications', 'Access tokens', 'phone-tokens']] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+      // Every part of the page has loaded (the dashboard loads its list and its panels side by side).
+      await page.waitForFunction(() => ![...document.querySelectorAll('[role="status"]')].some((e) => /Loading/.test(e.textContent ?? '')));
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} scrolls sideways`);
       await screenshot(page, shot);
     }
