@@ -103,7 +103,7 @@ describe('UI accessibility and the desktop session', () => {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       // Every part of the page has loaded (the dashboard loads its list and its panels side by side).
-      await page.waitForFunction(() => ![...document.querySelectorAll('[role="status"]')].some((e) => /Loading/.test(e.textContent ?? '')));
+      await page.waitForFunction(() => !Array.from(document.querySelectorAll('[role="status"]')).some((e) => /Loading/.test(e.textContent ?? '')));
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} scrolls sideways`);
       await screenshot(page, shot);
     }
