@@ -14,6 +14,8 @@ import path from 'node:path';
 
 /** The issue's target: deliveries per second to a target that answers at once, also beside a sleeping one. */
 const RATE_TARGET = 1000;
+/** Concurrent event sources in the delivery-rate runs. */
+const EMITTERS = 16;
 import type { AreaResult, BenchOptions } from './report.ts';
 
 /** Deliveries per second to a receiver answering at once; with `slowNeighbour`, a second hook's target sleeps 10 s meanwhile. */
@@ -29,7 +31,13 @@ async function deliveriesPerSecond(n: number, slowNeighbour = false): Promise<nu
     await h.app.events.emit({ name: 'push', repoId: 1, ownerId: 1, branch: 'main', payload: pushPayload('main', 0) });
     await rx.waitFor(1, 600_000);
     const t0 = performance.now();
-    for (let i = 1; i <= n; i++) await h.app.events.emit({ name: 'push', repoId: 1, ownerId: 1, branch: 'main', payload: pushPayload('main', i) });
+    // Events come from EMITTERS concurrent writers (pushes and API writes of several clients): each emit stores its
+    // hook task durably before it returns, and concurrent ones share fsyncs, as concurrent pushes do.
+    let next = 1;
+    const emitter = async (): Promise<void> => {
+      for (let i = next++; i <= n; i = next++) await h.app.events.emit({ name: 'push', repoId: 1, ownerId: 1, branch: 'main', payload: pushPayload('main', i) });
+    };
+    await Promise.all(Array.from({ length: EMITTERS }, emitter));
     await rx.waitFor(n + 1, 600_000);
     return n / ((performance.now() - t0) / 1000);
   } finally {
@@ -136,7 +144,7 @@ export async function runWebhooks(o: BenchOptions): Promise<AreaResult> {
       { title: 'Latency beside a slow target (ms)', columns: ['host', 'push event p50', 'push event p99', 'GET /user p50', 'GET /user p99', 'API vs no hook'], rows },
     ],
     notes: [
-      `Delivery rate: ${n} push events to one signed gitea-kind user hook, a loopback receiver answering at once; from the first emit to the last request received, after one delivery that starts the worker thread. Beside a sleeping target: a second user hook gets the same events and its target answers after 10 s; each target (URL origin) has at most 8 deliveries in flight, so it holds 8 of the worker's 32 slots.`,
+      `Delivery rate: ${n} push events to one signed gitea-kind user hook, a loopback receiver answering at once; ${EMITTERS} concurrent emitters (each event stored durably before its emit returns); from the first emit to the last request received, after one delivery that starts the worker thread. Beside a sleeping target: a second user hook gets the same events and its target answers after 10 s; each target (URL origin) has at most 8 deliveries in flight, so it holds 8 of the worker's 32 slots.`,
       'Push to delivery: one commit pushed with git push over HTTP (token) to a repository with one repository hook; the time from the start of the push to the receiver getting the push event, and how long after the push returned.',
       `Slow target: ${none.push.length} steps on three hosts in turn; each step stores one push event (its hook task) and then makes one API request.`,
     ],
