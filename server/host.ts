@@ -22,6 +22,7 @@ import { recoverIntents } from './services/intents.ts';
 import { EventSink } from './services/events/bus.ts';
 import { DomainBus } from './services/events/domain.ts';
 import { KeyedMutex } from './lib/keyed-mutex.ts';
+import { PointGate } from './lib/point-gate.ts';
 import { subscribeFeatures } from './services/subscribers.ts';
 import { closeRepoReaders } from './services/repository/cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
@@ -84,7 +85,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     undo.unshift(() => worker.stop());
     const app: AppContext = {
       dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings), events: new EventSink(),
-      bus: new DomainBus(), locks: new KeyedMutex(), worker, fixedSettings: fixedSettingKeys(env, options.settings),
+      bus: new DomainBus(), locks: new KeyedMutex(), point: new PointGate(path.join(dataDir, 'run')), worker, fixedSettings: fixedSettingKeys(env, options.settings),
     };
     // 3c - the features that hear domain events: webhooks, watches, mirror records
     subscribeFeatures(app);
