@@ -24,6 +24,8 @@ export class PointGate {
   private fixing: Promise<void> | null = null;
   private readonly pushes = new Set<OpenPush>();
   private seq = 0;
+  private copying = 0;
+  private readonly doomed = new Map<string, () => Promise<void>>();
 
   /** `runDir` holds the gate file and the push markers (under the data dir, never backed up). */
   constructor(runDir: string) {
@@ -86,5 +88,31 @@ export class PointGate {
       this.fixing = null;
       open();
     }
+  }
+
+  /** Marks a backup copying repository files: removals of repositories wait until it ends. */
+  holdFiles(): () => void {
+    this.copying += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.copying -= 1;
+      if (this.copying > 0) return;
+      const due = [...this.doomed.values()];
+      this.doomed.clear();
+      for (const rm of due) void rm().catch(() => undefined);
+    };
+  }
+
+  /** Removes a repository directory now, or once the backups copying files have finished (then it is doomed). */
+  async removeDir(dir: string, rm: () => Promise<void>): Promise<void> {
+    if (this.copying === 0) return rm();
+    this.doomed.set(path.resolve(dir), rm);
+  }
+
+  /** True for a directory whose removal waits for a backup: a snapshot point leaves it out. */
+  isDoomed(dir: string): boolean {
+    return this.doomed.has(path.resolve(dir));
   }
 }
