@@ -71,6 +71,8 @@ async function extract(from: string, stage: string, o: RestoreOptions, where: { 
   });
   const ex = tar.extract();
   const reading = pipeline(createReadStream(from), counter, createGunzip(), ex);
+  // Its failure (a damaged gzip stream) also ends the loop below; it is awaited after the loop.
+  reading.catch(() => undefined);
   for await (const entry of ex) {
     const name = entry.header.name.replace(/\/$/, '');
     where.entry = name;
