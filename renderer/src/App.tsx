@@ -8,6 +8,7 @@ import { AdminAuthSourcesPage } from './pages/admin/AdminAuthSourcesPage.tsx';
 import { AdminHookPage, AdminHooksPage } from './pages/admin/AdminHooksPage.tsx';
 import { AdminOrgsPage } from './pages/admin/AdminOrgsPage.tsx';
 import { AdminSettingsPage } from './pages/admin/AdminSettingsPage.tsx';
+import { AdminBackupsPage } from './pages/admin/AdminBackupsPage.tsx';
 import { OrgPage } from './pages/admin/OrgPage.tsx';
 import { MigratePage } from './pages/MigratePage.tsx';
 import { RepoPage } from './pages/repo/RepoPages.tsx';
@@ -48,6 +49,7 @@ const ROUTES: RouteEntry[] = [
   { path: '/admin/hooks/:kind/:id', admin: true, render: (p) => <AdminHookPage key={p.id} kind={p.kind!} id={p.id!} /> },
   { path: '/admin/auth-sources', admin: true, render: () => <AdminAuthSourcesPage /> },
   { path: '/admin/settings', admin: true, render: () => <AdminSettingsPage /> },
+  { path: '/admin/backups', admin: true, render: () => <AdminBackupsPage /> },
   // The first-run and sign-in addresses lead home once signed in.
   { path: '/setup', render: () => <DashboardPage /> },
   { path: '/login', render: () => <DashboardPage /> },
