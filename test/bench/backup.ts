@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { gitSandbox } from '../helpers/git.ts';
 import { generateRepo } from './lib/gen-repo.ts';
 import { seedIssues } from './lib/seed-query.ts';
-import { adminToken, api, ADMIN, REPO_ROOT, rssSampler, startHostProcess } from './lib/proc.ts';
+import { adminToken, api, ADMIN, REPO_ROOT, rssOf, startHostProcess } from './lib/proc.ts';
 import { fmt, mb } from './lib/stats.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
@@ -19,11 +19,18 @@ function adminCli(args: string[]): Promise<{ ms: number; peak: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-    const sampler = rssSampler(child.pid ?? -1);
+    // Sampled here rather than with rssSampler: a just-spawned process may not report VmRSS yet (NaN would stick).
+    let peak = 0;
+    const timer = setInterval(() => {
+      try {
+        const v = rssOf(child.pid ?? -1);
+        if (v > peak) peak = v;
+      } catch { /* exited */ }
+    }, 20);
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-4000); });
     child.on('close', (code) => {
-      const peak = sampler.stop();
+      clearInterval(timer);
       if (code === 0) resolve({ ms: performance.now() - t0, peak });
       else reject(new Error(`admin ${args[0]} exited with ${code}: ${stderr}`));
     });
