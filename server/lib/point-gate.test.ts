@@ -19,7 +19,7 @@ test('a point waits for held leases, holds new ones while it runs, and removes i
       await tick();
     });
     await tick();
-    assert.deepEqual(order, [], 'the point waits for the held lease');
+    assert.equal(order.length, 0, 'the point waits for the held lease');
     const later = gate.enter().then((release) => { order.push('writer'); release(); });
     lease();
     await Promise.all([fixed, later]);

@@ -38,26 +38,29 @@ export interface Snapshot {
 }
 
 async function stageStore(root: string, stageRoot: string): Promise<StoreFile[]> {
-  const out: StoreFile[] = [];
+  const files: string[] = [];
   const walk = async (rel: string): Promise<void> => {
     const entries = await readdir(path.join(root, rel), { withFileTypes: true }).catch(() => []);
+    await mkdir(path.join(stageRoot, rel), { recursive: true });
     for (const e of entries) {
       const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        await walk(r);
-        continue;
-      }
+      if (e.isDirectory()) await walk(r);
       // A temp file is a write that never finished: a restart would ignore it too.
-      if (!e.isFile() || e.name.endsWith('.tmp')) continue;
-      const src = path.join(root, r);
-      const staged = path.join(stageRoot, r);
-      await mkdir(path.dirname(staged), { recursive: true });
-      const { size } = await stat(src);
-      await link(src, staged).catch(() => copyFile(src, staged));
-      out.push({ rel: r, staged, size });
+      else if (e.isFile() && !e.name.endsWith('.tmp')) files.push(r);
     }
   };
   await walk('');
+  // Links in parallel batches: the store's writes are paused for as long as this takes.
+  const out: StoreFile[] = [];
+  for (let i = 0; i < files.length; i += 64) {
+    out.push(...(await Promise.all(files.slice(i, i + 64).map(async (r) => {
+      const src = path.join(root, r);
+      const staged = path.join(stageRoot, r);
+      const { size } = await stat(src);
+      await link(src, staged).catch(() => copyFile(src, staged));
+      return { rel: r, staged, size };
+    }))));
+  }
   return out;
 }
 
