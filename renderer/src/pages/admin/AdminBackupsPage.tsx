@@ -34,7 +34,7 @@ function useOverview() {
 function LastResult({ o }: { o: BackupOverview }) {
   if (!o.last) return <p>No backup has been made yet.</p>;
   return o.last.ok
-    ? <p>Last backup {when(o.last.finished)}: <code>{o.last.file}</code>, {mib(o.last.size)}, in {(o.last.duration_ms / 1000).toFixed(1)} s (writes paused {o.last.point_ms} ms).</p>
+    ? <p>Last backup {when(o.last.finished)}: <code>{o.last.file}</code>, {mib(o.last.size)}, in {(o.last.duration_ms / 1000).toFixed(1)} s (pushes and ref writes held {o.last.point_ms} ms).</p>
     : <p className="inline-error" role="alert">The last backup ({when(o.last.started)}) failed: {o.last.error}</p>;
 }
 
