@@ -22,11 +22,14 @@ import { recoverIntents } from './services/intents.ts';
 import { EventSink } from './services/events/bus.ts';
 import { DomainBus } from './services/events/domain.ts';
 import { KeyedMutex } from './lib/keyed-mutex.ts';
+import { BackupJobs } from './services/backup/jobs.ts';
+import { PointGate } from './lib/point-gate.ts';
 import { subscribeFeatures } from './services/subscribers.ts';
 import { closeRepoReaders } from './services/repository/cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
 import { startMirrors } from './services/mirror/index.ts';
+import { BackupScheduler } from './services/backup/index.ts';
 import { createApp } from './http/app.ts';
 import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
@@ -84,7 +87,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     undo.unshift(() => worker.stop());
     const app: AppContext = {
       dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings), events: new EventSink(),
-      bus: new DomainBus(), locks: new KeyedMutex(), worker, fixedSettings: fixedSettingKeys(env, options.settings),
+      bus: new DomainBus(), locks: new KeyedMutex(), point: new PointGate(path.join(dataDir, 'run')), backups: new BackupJobs(), worker, fixedSettings: fixedSettingKeys(env, options.settings),
     };
     // 3c - the features that hear domain events: webhooks, watches, mirror records
     subscribeFeatures(app);
@@ -108,6 +111,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     let listeningUrl = '';
     const mirrors = startMirrors(app, worker, () => listeningUrl);
     undo.unshift(() => mirrors.stop());
+    // 5c - scheduled backups (sleep-aware: due from the stored last run); a running backup finishes before close
+    const backups = new BackupScheduler(app);
+    backups.start();
+    undo.unshift(() => backups.stop());
     // 6 - listen
     const web = createApp(app);
     const server = http.createServer(web);

@@ -10,6 +10,7 @@ import { AdminAuthSourcesPage } from './pages/admin/AdminAuthSourcesPage.tsx';
 import { AdminHookPage, AdminHooksPage } from './pages/admin/AdminHooksPage.tsx';
 import { AdminOrgsPage } from './pages/admin/AdminOrgsPage.tsx';
 import { AdminSettingsPage } from './pages/admin/AdminSettingsPage.tsx';
+import { AdminBackupsPage } from './pages/admin/AdminBackupsPage.tsx';
 import { OrgPage } from './pages/admin/OrgPage.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { MigratePage } from './pages/MigratePage.tsx';
@@ -64,6 +65,7 @@ export const ROUTES: RouteObject[] = [
   page('/-/admin/hooks/:kind/:id', (p) => <AdminHookPage key={p.id} kind={p.kind!} id={p.id!} />, admin),
   page('/-/admin/auth-sources', () => <AdminAuthSourcesPage />, admin),
   page('/-/admin/settings', () => <AdminSettingsPage />, admin),
+  page('/-/admin/backups', () => <AdminBackupsPage />, admin),
   // Earlier addresses of the same pages.
   page('/admin/*', (p) => <Navigate to={`/-/admin/${p['*'] ?? ''}`} replace />),
   page('/settings/*', () => <Navigate to="/user/settings/applications" replace />),

@@ -10,6 +10,8 @@ import { LoginLimiter } from '../services/auth/login-limiter.ts';
 import { EventSink } from '../services/events/bus.ts';
 import { DomainBus } from '../services/events/domain.ts';
 import { KeyedMutex } from '../lib/keyed-mutex.ts';
+import { BackupJobs } from '../services/backup/jobs.ts';
+import { PointGate } from '../lib/point-gate.ts';
 import { subscribeFeatures } from '../services/subscribers.ts';
 import type { AppContext } from '../services/context.ts';
 
@@ -24,7 +26,7 @@ export async function openForCli(dataDir: string): Promise<{ app: AppContext; cl
     const store = await openStore(dir);
     const app: AppContext = {
       dataDir: dir, store, settings, secrets: SecretBox.forDataDir(dir), log: createLogger('Warn'),
-      loginLimiter: new LoginLimiter(10, 60_000), events: new EventSink(), bus: new DomainBus(), locks: new KeyedMutex(),
+      loginLimiter: new LoginLimiter(10, 60_000), events: new EventSink(), bus: new DomainBus(), locks: new KeyedMutex(), point: new PointGate(path.join(dir, 'run')), backups: new BackupJobs(),
     };
     // A command that deletes a repository still stores its hook tasks (delivered at the next start) and drops its mirrors.
     subscribeFeatures(app);

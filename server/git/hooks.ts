@@ -15,6 +15,10 @@ export const HOOK_ENV = {
   url: 'HOMEFORGE_HOOK_URL',
   token: 'HOMEFORGE_HOOK_TOKEN',
   node: 'HOMEFORGE_HOOK_NODE',
+  /** A file the hook creates before anything else: the host sees that this push has passed its gate check. */
+  mark: 'HOMEFORGE_HOOK_MARK',
+  /** A file present while a backup fixes its snapshot point: the hook then calls back (and waits) even in `skip` mode. */
+  gate: 'HOMEFORGE_HOOK_GATE',
 } as const;
 
 /** The git variables of the quarantine a pre-receive hook runs in (objects of the push not yet in the repository). */
@@ -24,7 +28,8 @@ export const QUARANTINE_VARS = ['GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DI
 const PRE_RECEIVE = `#!/bin/sh
 # Installed by Homeforge; replaced at each start when it differs. Asks the running host whether the
 # ref updates on stdin may happen; the host's answer is printed by git push as "remote: ...".
-[ "$${HOOK_ENV.mode}" = check ] || exit 0
+[ -z "$${HOOK_ENV.mark}" ] || : > "$${HOOK_ENV.mark}"
+[ "$${HOOK_ENV.mode}" = check ] || { [ -n "$${HOOK_ENV.gate}" ] && [ -e "$${HOOK_ENV.gate}" ]; } || exit 0
 exec "$${HOOK_ENV.node}" "$(dirname "$0")/homeforge-pre-receive.cjs"
 `;
 

@@ -72,20 +72,20 @@ async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Res
   }
   const body = small ? Readable.from([small]) : requestBody(req);
   const hook = service === 'receive-pack' && a.doer ? await gate.begin(req, a.repo, a.doer, a.gitDir) : null;
-  let result;
   try {
-    result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env);
-  } finally {
-    hook?.end();
-  }
-  if (service === 'receive-pack' && result.code === 0 && a.doer) {
-    try {
-      await afterReceivePack(app, a.repo, a.doer, a.gitDir, result.commands, result.report, res.locals.baseUrl as string);
-    } catch (err) {
-      app.log.error('processing a push failed', { repo: a.repo.id, error: err instanceof Error ? err.stack : String(err) });
+    const result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env);
+    if (service === 'receive-pack' && result.code === 0 && a.doer) {
+      try {
+        await afterReceivePack(app, a.repo, a.doer, a.gitDir, result.commands, result.report, res.locals.baseUrl as string);
+      } catch (err) {
+        app.log.error('processing a push failed', { repo: a.repo.id, error: err instanceof Error ? err.stack : String(err) });
+      }
+    } else if (result.code !== 0) {
+      app.log.warn(`git ${service} exited with ${result.code}`, { repo: a.repo.id, stderr: result.stderr.slice(0, 500) });
     }
-  } else if (result.code !== 0) {
-    app.log.warn(`git ${service} exited with ${result.code}`, { repo: a.repo.id, stderr: result.stderr.slice(0, 500) });
+  } finally {
+    // After the push's records: a backup's snapshot point waits for this.
+    hook?.end();
   }
   res.end();
 }

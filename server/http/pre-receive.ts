@@ -18,6 +18,9 @@ interface OpenPush {
   repoId: number;
   doer: UserRecord;
   gitDir: string;
+  calledBack: () => void;
+  /** The snapshot-point lease taken at the callback, given back when the push's processing is done. */
+  lease?: () => void;
 }
 
 const REF_LINE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -54,22 +57,32 @@ export class PreReceiveGate {
 
   /**
    * Registers a receive-pack run; returns the environment for the child and the function that forgets it.
-   * When no rule can refuse anything in `repo`, the hook is told to allow without calling back.
+   * When no rule can refuse anything in `repo`, the hook allows without calling back, unless a snapshot point
+   * is being fixed.
    */
   async begin(req: Request, repo: RepoRecord, doer: UserRecord, gitDir: string): Promise<{ env: Record<string, string>; end: () => void }> {
-    if (!(await preReceiveNeeded(this.app, repo))) return { env: { [HOOK_ENV.mode]: 'skip' }, end: () => undefined };
+    const check = await preReceiveNeeded(this.app, repo);
     const token = randomBytes(32).toString('hex');
-    this.open.set(token, { repoId: repo.id, doer, gitDir });
+    const tracked = this.app.point.openPush();
+    const push: OpenPush = { repoId: repo.id, doer, gitDir, calledBack: tracked.calledBack };
+    this.open.set(token, push);
     return {
       env: {
-        [HOOK_ENV.mode]: 'check',
+        [HOOK_ENV.mode]: check ? 'check' : 'skip',
         [HOOK_ENV.url]: callbackUrl(req),
         [HOOK_ENV.token]: token,
         [HOOK_ENV.node]: process.execPath,
+        [HOOK_ENV.mark]: tracked.marker,
+        [HOOK_ENV.gate]: this.app.point.gateFile,
         // Inside Electron, execPath is the app itself: this makes it run the hook client as plain node.
         ELECTRON_RUN_AS_NODE: '1',
       },
-      end: () => { this.open.delete(token); },
+      // Called after the push's processing: a snapshot point waits for this, so the push is wholly in or out.
+      end: () => {
+        this.open.delete(token);
+        push.lease?.();
+        tracked.end();
+      },
     };
   }
 
@@ -90,6 +103,9 @@ export class PreReceiveGate {
       res.status(400).json({ allow: false, message: 'malformed ref updates' });
       return;
     }
+    push.calledBack();
+    // Held here while a backup fixes its snapshot point; refs move only after the answer.
+    push.lease ??= await this.app.point.enter();
     const objectEnv = quarantineEnv(push.gitDir, (req.body as { quarantine?: unknown }).quarantine);
     const refusal = await checkPushUpdates(this.app, push.repoId, push.doer, updates, { objectEnv });
     res.status(200).json(refusal ? { allow: false, message: refusal } : { allow: true });

@@ -78,6 +78,11 @@ export const SETTINGS = {
   'mirror.MIN_INTERVAL': { kind: 'duration', default: '10m' },
   'mirror.DEFAULT_INTERVAL': { kind: 'duration', default: '8h' },
   'mirror.MAX_CONCURRENT': { kind: 'int', default: '4', min: 1 },
+  // Scheduled backups (Homeforge's own section): how often, into which folder ('' = <data>/backups), how many kept.
+  'backup.ENABLED': { kind: 'bool', default: 'false' },
+  'backup.INTERVAL': { kind: 'duration', default: '24h' },
+  'backup.FOLDER': { kind: 'string', default: '' },
+  'backup.KEEP': { kind: 'int', default: '7', min: 1 },
   'migrations.ALLOWED_DOMAINS': { kind: 'list', default: '' },
   'migrations.BLOCKED_DOMAINS': { kind: 'list', default: '' },
   // Gitea's default: loopback and LAN sources are refused until the owner allows them.

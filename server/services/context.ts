@@ -8,6 +8,8 @@ import type { EventSink } from './events/bus.ts';
 import type { DomainBus } from './events/domain.ts';
 import type { KeyedMutex } from '../lib/keyed-mutex.ts';
 import type { WorkerHandle } from '../worker/spawn.ts';
+import type { PointGate } from '../lib/point-gate.ts';
+import type { BackupJobs } from './backup/jobs.ts';
 
 export interface AppContext {
   readonly dataDir: string;
@@ -23,6 +25,10 @@ export interface AppContext {
   readonly bus: DomainBus;
   /** The host's named locks (one repository's records, one owner's repository names, one mirror's sync). */
   readonly locks: KeyedMutex<string>;
+  /** Ref writers hold a lease here; a backup's snapshot point waits for them and holds new ones briefly. */
+  readonly point: PointGate;
+  /** The backup running now (one at a time) and its progress. */
+  readonly backups: BackupJobs;
   /** The worker thread, for jobs with results (mirror syncs, migrations); absent in command-line contexts. */
   readonly worker?: WorkerHandle;
   /** Keys fixed at start by HOMEFORGE__ variables or host options: the settings page says they win at the next start. */

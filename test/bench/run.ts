@@ -16,6 +16,7 @@ import { runWebhooks } from './webhooks.ts';
 import { runIdle } from './idle.ts';
 import { runQuery } from './query.ts';
 import { runReads } from './reads.ts';
+import { runBackup } from './backup.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -25,6 +26,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   webhooks: runWebhooks,
   idle: runIdle,
   query: runQuery,
+  backup: runBackup,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

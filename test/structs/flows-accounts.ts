@@ -81,6 +81,16 @@ export async function homeforge(c: Checker, w: Pick<World, 'admin' | 'alice'>): 
   await c.hf('GET', '/admin/settings', { auth: admin });
   await c.hf('PATCH', '/admin/settings', { auth: admin, body: { 'webhook.DELIVER_TIMEOUT': 7 } });
   await c.hf('GET', '/status', { auth: admin });
+  const backup = await c.hf('POST', '/admin/backups', { auth: admin, body: {} });
+  assert.equal(backup.status, 202, backup.text);
+  let backups = await c.hf('GET', '/admin/backups', { auth: admin });
+  while (backups.body.running) {
+    await new Promise((r) => setTimeout(r, 50));
+    backups = await c.hf('GET', '/admin/backups', { auth: admin });
+  }
+  assert.equal(backups.body.last.ok, true, backups.body.last.error);
+  const archive = await c.hf('GET', `/admin/backups/${backups.body.archives[0].name}`, { auth: admin });
+  assert.equal(archive.status, 200);
   const source = await c.hf('POST', '/admin/auth-sources', {
     auth: admin,
     body: {

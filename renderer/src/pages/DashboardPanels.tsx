@@ -1,4 +1,5 @@
 /** Dashboard side panels: recent pushes (each repository's latest commit) and, for administrators, the host's state. */
+import { BackupLine } from './admin/AdminBackupsPage.tsx';
 import { seg } from '../api/client.ts';
 import type { Commit, HostStatus, Repository } from '../api/types.ts';
 import { useAuth, useUser } from '../auth.tsx';
@@ -66,6 +67,7 @@ export function HostPanel() {
           <dd>{s.lan.enabled ? (s.lan.urls[0] ? <code>{s.lan.urls[0]}</code> : 'on, but no LAN address found') : <>off (<Link to="/-/admin/settings">settings</Link>)</>}</dd>
         </dl>
       ) : null}
+      <BackupLine />
       {s?.mirrors.problems.length ? (
         <ul className="plain-list" aria-label="Mirrors with errors">
           {s.mirrors.problems.map((p) => (

@@ -7,7 +7,7 @@ export function AdminNav() {
     <SubNav label="Site administration" items={[
       { to: '/-/admin/users', text: 'Users' }, { to: '/-/admin/users/new', text: 'New user' }, { to: '/-/admin/orgs', text: 'Organizations', prefix: '/-/admin/orgs' },
       { to: '/-/admin/hooks/system', text: 'System webhooks' }, { to: '/-/admin/hooks/default', text: 'Default webhooks' },
-      { to: '/-/admin/auth-sources', text: 'Login sources' }, { to: '/-/admin/settings', text: 'Host settings' },
+      { to: '/-/admin/auth-sources', text: 'Login sources' }, { to: '/-/admin/settings', text: 'Host settings' }, { to: '/-/admin/backups', text: 'Backups' },
     ]} />
   );
 }

@@ -21,6 +21,7 @@ import { createPayload, deletePayload, eventBaseUrl, type PayloadBase } from './
 import { EMPTY_REPO, isEmptyRepo, peelToCommit } from './read.ts';
 import { headOf } from './ref-write.ts';
 import { assertRefUpdatesAllowed } from './pre-receive.ts';
+import type { RefUpdate } from './push.ts';
 import { nestedBranch } from './files-check.ts';
 
 const HEADS = 'refs/heads/';
@@ -70,19 +71,30 @@ export async function renameBranch(app: AppContext, repo: RepoRecord, doer: User
     const zero = zeroId(repo.object_format);
     const updates = [{ ref: HEADS + from, oldSha: id, newSha: zero }, { ref: HEADS + to, oldSha: zero, newSha: id }];
     await assertRefUpdatesAllowed(app, repo, doer, updates);
+    const lease = await app.point.enter();
     try {
-      await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
-    } catch (err) {
-      if (err instanceof GitCommandError) throw new ConflictError(`branch ${from} changed while it was being renamed`);
-      throw err;
+      await renameNow(app, repo, doer, from, to, id, updates, baseUrl);
+    } finally {
+      lease();
     }
-    const target = (await refsOf(app, repo)).byName.get(HEADS + from);
-    applyRefChanges(app, repo, [{ ref: HEADS + from, id: null }, { ref: HEADS + to, id, type: 'commit', time: target?.time ?? 0 }]);
-    const current = await renameRecords(app, repo, from, to, id);
-    const owner = await userStore.getById(app.store, current.owner_id);
-    if (!owner) return;
-    const base: PayloadBase = { baseUrl: eventBaseUrl(app, baseUrl), repo: current, owner, sender: doer };
-    await app.events.emit({ name: 'delete', repoId: current.id, ownerId: current.owner_id, branch: from, payload: deletePayload(base, from, 'branch') });
-    await app.events.emit({ name: 'create', repoId: current.id, ownerId: current.owner_id, branch: to, payload: createPayload(base, to, 'branch', id) });
   }));
+}
+
+async function renameNow(
+  app: AppContext, repo: RepoRecord, doer: UserRecord, from: string, to: string, id: string, updates: RefUpdate[], baseUrl: string,
+): Promise<void> {
+  try {
+    await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
+  } catch (err) {
+    if (err instanceof GitCommandError) throw new ConflictError(`branch ${from} changed while it was being renamed`);
+    throw err;
+  }
+  const target = (await refsOf(app, repo)).byName.get(HEADS + from);
+  applyRefChanges(app, repo, [{ ref: HEADS + from, id: null }, { ref: HEADS + to, id, type: 'commit', time: target?.time ?? 0 }]);
+  const current = await renameRecords(app, repo, from, to, id);
+  const owner = await userStore.getById(app.store, current.owner_id);
+  if (!owner) return;
+  const base: PayloadBase = { baseUrl: eventBaseUrl(app, baseUrl), repo: current, owner, sender: doer };
+  await app.events.emit({ name: 'delete', repoId: current.id, ownerId: current.owner_id, branch: from, payload: deletePayload(base, from, 'branch') });
+  await app.events.emit({ name: 'create', repoId: current.id, ownerId: current.owner_id, branch: to, payload: createPayload(base, to, 'branch', id) });
 }

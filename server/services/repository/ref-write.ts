@@ -46,6 +46,16 @@ export interface MoveOptions {
  * consequences. Throws RefMovedError when a ref moved meanwhile (nothing changed then).
  */
 export async function moveRefs(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
+  // A backup's snapshot point sees the refs and their records together: both before it, or both after.
+  const lease = await app.point.enter();
+  try {
+    await moveRefsNow(app, repo, doer, gitDir, updates, o);
+  } finally {
+    lease();
+  }
+}
+
+async function moveRefsNow(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
   await assertRefUpdatesAllowed(app, repo, doer, updates);
   try {
     await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));

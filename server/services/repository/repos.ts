@@ -221,17 +221,23 @@ export async function searchRepositories(app: AppContext, viewer: UserRecord | n
 export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?: UserRecord, opts: { baseUrl?: string } = {}): Promise<void> {
   const owner = await userStore.getById(app.store, repo.owner_id);
   const gitDir = repoStore.gitDirOf(app.store, repo);
-  await withRepoLock(app, repo.id, async () => {
-    // 1 - the record first: from here on nobody finds the repository
-    await repoStore.remove(app.store, repo.id);
-    // 2 - its branch records, watches, collaborators and team grants
-    await branchStore.removeAll(app.store, repo.id);
-    await watchStore.removeByRepo(app.store, repo.id);
-    await dropRepoAccess(app, repo.id);
-    // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
-    invalidateRepo(app, repo.id);
-    await rm(gitDir, { recursive: true, force: true, maxRetries: 3 });
-  });
+  // A backup's snapshot point sees the record and the files gone together, or both there.
+  const lease = await app.point.enter();
+  try {
+    await withRepoLock(app, repo.id, async () => {
+      // 1 - the record first: from here on nobody finds the repository
+      await repoStore.remove(app.store, repo.id);
+      // 2 - its branch records, watches, collaborators and team grants
+      await branchStore.removeAll(app.store, repo.id);
+      await watchStore.removeByRepo(app.store, repo.id);
+      await dropRepoAccess(app, repo.id);
+      // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
+      invalidateRepo(app, repo.id);
+      await app.point.removeDir(gitDir, () => rm(gitDir, { recursive: true, force: true, maxRetries: 3 }));
+    });
+  } finally {
+    lease();
+  }
   // 4 - the features that follow (the `repository` deleted hook event, then the repository's own hooks; mirror records)
   await app.bus.publish('repo.deleted', { repo, owner: owner ?? null, doer: doer ?? owner ?? null, baseUrl: eventBaseUrl(app, opts.baseUrl) });
 }

@@ -27,6 +27,10 @@ export const HOST_SETTING_KEYS = [
   'mirror.MIN_INTERVAL',
   'mirror.DEFAULT_INTERVAL',
   'service.REQUIRE_SIGNIN_VIEW',
+  'backup.ENABLED',
+  'backup.INTERVAL',
+  'backup.FOLDER',
+  'backup.KEEP',
 ] as const satisfies readonly SettingKey[];
 
 export type HostSettingKey = (typeof HOST_SETTING_KEYS)[number];

@@ -6,6 +6,7 @@
 import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir } from './fsync-dir.ts';
+import { writePauseFor } from './write-pause.ts';
 
 interface Waiter { resolve: () => void; reject: (e: unknown) => void }
 
@@ -60,7 +61,7 @@ export class AppendLog {
       this.queued = [];
       this.waiters = [];
       try {
-        await this.writeNow(text);
+        await writePauseFor(this.file).run(() => this.writeNow(text));
         for (const w of waiters) w.resolve();
       } catch (err) {
         for (const w of waiters) w.reject(err);
@@ -93,7 +94,7 @@ export class AppendLog {
   async rewrite(entries: unknown[]): Promise<void> {
     while (this.rewriting) await this.rewriting.catch(() => undefined);
     while (this.running) await this.running;
-    this.rewriting = this.replace(entries);
+    this.rewriting = writePauseFor(this.file).run(() => this.replace(entries));
     try {
       await this.rewriting;
     } finally {
@@ -119,6 +120,6 @@ export class AppendLog {
   /** Deletes the file. */
   async remove(): Promise<void> {
     while (this.running) await this.running;
-    await unlink(this.file).catch(() => undefined);
+    await writePauseFor(this.file).run(() => unlink(this.file).catch(() => undefined));
   }
 }

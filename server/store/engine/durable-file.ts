@@ -1,6 +1,7 @@
 /** A lowdb adapter that writes atomically (temp file, fsync, rename) and coalesces concurrent writes. */
 import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises';
 import { fsyncDir } from './fsync-dir.ts';
+import { writePauseFor } from './write-pause.ts';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
 
@@ -52,7 +53,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
       const { data, waiters } = this.pending;
       this.pending = null;
       try {
-        await this.writeNow(data);
+        await writePauseFor(this.file).run(() => this.writeNow(data));
         for (const w of waiters) w.resolve();
       } catch (err) {
         // What is in memory now differs from the disk: fail this batch and everything queued behind it.
@@ -89,6 +90,6 @@ export class DurableJsonFile<T> implements Adapter<T> {
   /** Removes the file (used when a partition becomes empty). */
   async remove(): Promise<void> {
     await this.running;
-    await unlink(this.file).catch(() => undefined);
+    await writePauseFor(this.file).run(() => unlink(this.file).catch(() => undefined));
   }
 }

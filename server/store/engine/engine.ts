@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { Low } from 'lowdb';
 import { DurableJsonFile } from './durable-file.ts';
+import { writePauseOf, type WritePause } from './write-pause.ts';
 
 export interface JsonDoc<T> {
   readonly name: string;
@@ -33,8 +34,12 @@ export class StoreEngine {
   private inFlight = new Set<Promise<void>>();
   private loadedBytes = 0;
 
+  /** Holds the physical writes under this root for a backup's snapshot point. */
+  readonly pause: WritePause;
+
   constructor(root: string) {
     this.root = root;
+    this.pause = writePauseOf(root);
   }
 
   /** Opens (or creates in memory) the document at `name` (a relative path without `.json`). */

@@ -8,6 +8,7 @@
 import { open, readdir, readFile, rename, mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir } from './fsync-dir.ts';
+import { writePauseOf, type WritePause } from './write-pause.ts';
 
 export interface Intent {
   id: string;
@@ -19,9 +20,11 @@ export interface Intent {
 export class Journal {
   private readonly dir: string;
   private seq = 0;
+  private readonly pause: WritePause;
 
   constructor(storeRoot: string) {
     this.dir = path.join(storeRoot, 'journal');
+    this.pause = writePauseOf(storeRoot);
   }
 
   private fileOf(id: string): string {
@@ -29,7 +32,11 @@ export class Journal {
     return path.join(this.dir, `${id}.json`);
   }
 
-  private async writeDurably(intent: Intent): Promise<void> {
+  private writeDurably(intent: Intent): Promise<void> {
+    return this.pause.run(() => this.writeNow(intent));
+  }
+
+  private async writeNow(intent: Intent): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const file = this.fileOf(intent.id);
     const tmp = `${file}.tmp`;
@@ -60,6 +67,10 @@ export class Journal {
 
   /** The change finished or was undone: forgets the intent. */
   async end(intent: Intent): Promise<void> {
+    await this.pause.run(() => this.unlinkNow(intent));
+  }
+
+  private async unlinkNow(intent: Intent): Promise<void> {
     await unlink(this.fileOf(intent.id)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });

@@ -25,6 +25,10 @@ const ABOUT: Record<string, { label: string; hint: string }> = {
   'webhook.DELIVER_TIMEOUT': { label: 'Webhook delivery timeout (seconds)', hint: 'How long a delivery waits for the receiver to answer.' },
   'mirror.MIN_INTERVAL': { label: 'Shortest mirror interval', hint: 'A duration such as 10m; mirrors cannot sync more often than this.' },
   'mirror.DEFAULT_INTERVAL': { label: 'Default mirror interval', hint: 'A duration such as 8h, for new mirrors.' },
+  'backup.ENABLED': { label: 'Scheduled backups', hint: 'Back up the whole host on a schedule (see Backups).' },
+  'backup.INTERVAL': { label: 'Backup interval', hint: 'A duration such as 24h; a computer that slept makes one overdue backup when it wakes.' },
+  'backup.FOLDER': { label: 'Backup folder', hint: 'Where scheduled backups go; empty for the backups folder inside the data folder (another disk is safer).' },
+  'backup.KEEP': { label: 'Backups kept', hint: 'The oldest archives beyond this number are removed after each backup.' },
 };
 
 function SettingInput({ s, value, error, onChange }: { s: HostSetting; value: string; error?: string | undefined; onChange(v: string): void }) {

@@ -1,0 +1,49 @@
+/** Shared pieces of the backup tests: a made-up issue record, running backups through the API, bare repositories of a data dir. */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { request, type TestHost } from '../helpers/host.ts';
+import type { IssueRecord } from '../../server/store/issues.ts';
+
+/** The fields of an issue record a test does not care about. */
+export function issueFields(posterId: number, title: string): Omit<IssueRecord, 'id' | 'index' | 'repo_id'> {
+  const now = new Date().toISOString();
+  return {
+    poster_id: posterId, original_author: '', title, content: `body of ${title}`, is_closed: false, is_pull: false, is_locked: false,
+    pin_order: 0, milestone_id: 0, priority: 0, label_ids: [], assignee_ids: [], mentioned_ids: [], num_comments: 0, ref: '',
+    deadline: 0, created: now, updated: now, closed_at: null,
+  };
+}
+
+/** Calls /api/homeforge with a token. */
+export const hf = (h: TestHost, method: string, p: string, token: string, body?: unknown) => request(h.url, method, `/api/homeforge${p}`, { auth: token, body });
+
+/** Starts a backup through the API and waits for its result (the overview's `last`). */
+export async function backupThroughApi(h: TestHost, token: string, body: unknown): Promise<{ file: string; progressSeen: boolean; last: Record<string, unknown> }> {
+  const started = await hf(h, 'POST', '/admin/backups', token, body);
+  if (started.status !== 202) throw new Error(`backup start: ${started.status} ${started.text}`);
+  let progressSeen = false;
+  for (;;) {
+    const o = await hf(h, 'GET', '/admin/backups', token);
+    if (o.body.running) progressSeen ||= typeof o.body.running.progress.total_bytes === 'number';
+    else if (o.body.last?.id === started.body.id) {
+      if (!o.body.last.ok) throw new Error(`backup failed: ${o.body.last.error}`);
+      return { file: path.join(o.body.folder as string, o.body.last.file as string), progressSeen, last: o.body.last };
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every bare repository under `<dataDir>/repositories`. */
+export async function bareRepos(dataDir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (await stat(path.join(dir, 'HEAD')).catch(() => null)) {
+      out.push(dir);
+      return;
+    }
+    if (depth > 3) return;
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) if (e.isDirectory()) await walk(path.join(dir, e.name), depth + 1);
+  };
+  await walk(path.join(dataDir, 'repositories'), 0);
+  return out;
+}
