@@ -30,6 +30,7 @@ import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
 import { startMirrors } from './services/mirror/index.ts';
 import { BackupScheduler } from './services/backup/index.ts';
+import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
 import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
@@ -115,6 +116,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const backups = new BackupScheduler(app);
     backups.start();
     undo.unshift(() => backups.stop());
+    // 5c - housekeeping: upkeep after pushes, the git_gc_repos and repo_health_check schedules
+    const housekeeping = await startHousekeeping(app);
+    undo.unshift(() => housekeeping.stop());
     // 6 - listen
     const web = createApp(app);
     const server = http.createServer(web);

@@ -17,6 +17,10 @@ export interface GitOptions {
   input?: string | Buffer;
   /** Kills git after this many milliseconds. Default 10 minutes. */
   timeoutMs?: number;
+  /** Runs git (and the processes it starts after this) at the lowest CPU priority: background upkeep. */
+  lowPriority?: boolean;
+  /** Kills git when aborted (a stopping host's background work). */
+  signal?: AbortSignal;
 }
 
 export interface GitResult {
@@ -52,12 +56,17 @@ export function gitEnv(opts: Pick<GitOptions, 'gitDir' | 'env'> = {}): NodeJS.Pr
 
 /** Starts git with streams open, for the transport (upload-pack, receive-pack) and long-lived readers. */
 export function spawnGit(args: string[], opts: GitOptions = {}): ChildProcess {
-  return spawn('git', args, {
+  const child = spawn('git', args, {
     cwd: opts.cwd ?? opts.gitDir ?? process.cwd(),
     env: gitEnv(opts),
     stdio: ['pipe', 'pipe', 'pipe'],
     windowsHide: true,
   });
+  if (opts.lowPriority && child.pid !== undefined) {
+    // Best effort: a process that already exited, or a system that refuses, keeps its priority.
+    try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keep the default priority */ }
+  }
+  return child;
 }
 
 /** Runs git to the end and collects its output; does not throw on a non-zero exit. */
@@ -67,6 +76,9 @@ export function runGit(args: string[], opts: GitOptions = {}): Promise<GitResult
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 600_000);
+    const abort = (): void => { child.kill('SIGKILL'); };
+    opts.signal?.addEventListener('abort', abort, { once: true });
+    if (opts.signal?.aborted) abort();
     child.stdout?.on('data', (c: Buffer) => out.push(c));
     child.stderr?.on('data', (c: Buffer) => err.push(c));
     child.on('error', (e) => {
@@ -75,6 +87,7 @@ export function runGit(args: string[], opts: GitOptions = {}): Promise<GitResult
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', abort);
       resolve({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') });
     });
     child.stdin?.on('error', () => undefined);

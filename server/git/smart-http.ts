@@ -6,6 +6,7 @@
  */
 import { Transform, pipeline, type Readable, type Writable } from 'node:stream';
 import { spawnGit, runGit, GitError } from './process.ts';
+import { beginPush } from './activity.ts';
 import { pktLine, FLUSH, PktReader } from './pkt-line.ts';
 
 export type GitService = 'upload-pack' | 'receive-pack';
@@ -110,6 +111,7 @@ export function serve(
   gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string, env: Record<string, string> = {},
 ): Promise<ServeResult> {
   const child = spawnGit([service, '--stateless-rpc', gitDir], { env: { ...env, ...protocolEnv(gitProtocol) } });
+  const pushed = service === 'receive-pack' ? beginPush(gitDir) : null;
   const tap = new CommandTap();
   let report: ReportReader | null = null;
   const stderr: Buffer[] = [];
@@ -127,8 +129,9 @@ export function serve(
   child.stdout?.pipe(output, { end: false });
   output.on('close', () => { if (child.exitCode === null) child.kill('SIGKILL'); });
   return new Promise((resolve, reject) => {
-    child.on('error', reject);
+    child.on('error', (err) => { pushed?.(); reject(err); });
     child.on('close', (code) => {
+      pushed?.();
       const r = report as ReportReader | null;
       resolve({
         code: code ?? -1,

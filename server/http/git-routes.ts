@@ -9,6 +9,7 @@ import type { AppContext } from '../services/context.ts';
 import { credentialsOf } from './auth.ts';
 import { gitAccess, type GitAccess } from '../services/repository/git-access.ts';
 import { afterReceivePack } from '../services/repository/push.ts';
+import { noteGitFailure } from '../services/housekeeping/index.ts';
 import { advertisement, serve, type GitService } from '../git/smart-http.ts';
 import { PreReceiveGate } from './pre-receive.ts';
 import { BadRequestError, ForbiddenError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
@@ -82,6 +83,7 @@ async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Res
       }
     } else if (result.code !== 0) {
       app.log.warn(`git ${service} exited with ${result.code}`, { repo: a.repo.id, stderr: result.stderr.slice(0, 500) });
+      await noteGitFailure(app, a.repo.id, result.stderr).catch(() => undefined);
     }
   } finally {
     // After the push's records: a backup's snapshot point waits for this.

@@ -89,6 +89,26 @@ export const SETTINGS = {
   'migrations.ALLOW_LOCALNETWORKS': { kind: 'bool', default: 'false' },
   'git.timeout.MIRROR': { kind: 'int', default: '300', min: 1 },
   'git.timeout.MIGRATE': { kind: 'int', default: '600', min: 1 },
+  'git.timeout.GC': { kind: 'int', default: '60', min: 1 },
+  'git.GC_ARGS': { kind: 'string', default: '' },
+  // Gitea's scheduled `git gc`. On by default here (Gitea's is off): a desktop host has no operator to turn it on,
+  // and upkeep is what keeps clones cheap. SCHEDULE takes cron expressions, @daily-style names and `@every <duration>`.
+  'cron.git_gc_repos.ENABLED': { kind: 'bool', default: 'true' },
+  'cron.git_gc_repos.RUN_AT_START': { kind: 'bool', default: 'false' },
+  'cron.git_gc_repos.SCHEDULE': { kind: 'string', default: '@every 72h' },
+  'cron.git_gc_repos.TIMEOUT': { kind: 'duration', default: '60m' },
+  'cron.git_gc_repos.ARGS': { kind: 'string', default: '' },
+  'cron.repo_health_check.ENABLED': { kind: 'bool', default: 'true' },
+  'cron.repo_health_check.RUN_AT_START': { kind: 'bool', default: 'false' },
+  'cron.repo_health_check.SCHEDULE': { kind: 'string', default: '@midnight' },
+  'cron.repo_health_check.TIMEOUT': { kind: 'duration', default: '60s' },
+  'cron.repo_health_check.ARGS': { kind: 'string', default: '' },
+  // Homeforge's own: light upkeep (geometric repack, multi-pack index and bitmap, commit-graph) after pushes,
+  // at most one run per repository per DEBOUNCE; how many repositories are kept at once; the prune grace period.
+  'housekeeping.AFTER_PUSH': { kind: 'bool', default: 'true' },
+  'housekeeping.DEBOUNCE': { kind: 'duration', default: '30s' },
+  'housekeeping.MAX_CONCURRENT': { kind: 'int', default: '1', min: 1 },
+  'housekeeping.PRUNE_EXPIRE': { kind: 'string', default: '2.weeks.ago' },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -99,6 +99,24 @@ export const MirrorStatus = z.strictObject({
 }).meta({ id: 'MirrorStatus' });
 export type MirrorStatus = z.infer<typeof MirrorStatus>;
 
+/** `GET /repos/{owner}/{repo}/health`: a repository's upkeep (Gitea's Repository has only `size`). */
+export const RepoHealth = z.strictObject({
+  /** `unchecked` before the first health check; `damaged` when git fsck or git itself found damaged files. */
+  health: z.enum(['unchecked', 'ok', 'damaged']),
+  problems: z.array(z.string()),
+  damaged_since: dateTime.nullable(),
+  last_maintained: dateTime.nullable(),
+  last_checked: dateTime.nullable(),
+  last_error: z.string(),
+  /** KiB on disk, as Gitea's Repository `size`. */
+  size: int,
+  packs: int,
+  loose_objects: int,
+  has_bitmap: z.boolean(),
+  has_commit_graph: z.boolean(),
+}).meta({ id: 'RepoHealth' });
+export type RepoHealth = z.infer<typeof RepoHealth>;
+
 /** An LDAP login source; `has_bind_password` stands in for the write-only bind password. */
 export const AuthSource = z.strictObject({
   id: int,

@@ -17,6 +17,7 @@ import { runIdle } from './idle.ts';
 import { runQuery } from './query.ts';
 import { runReads } from './reads.ts';
 import { runBackup } from './backup.ts';
+import { runHousekeeping } from './housekeeping.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -27,6 +28,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   idle: runIdle,
   query: runQuery,
   backup: runBackup,
+  housekeeping: runHousekeeping,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

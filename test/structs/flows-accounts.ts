@@ -27,6 +27,9 @@ export async function accounts(c: Checker): Promise<Pick<World, 'admin' | 'alice
   await c.v1('GET', '/user', { auth: alice });
   await c.v1('POST', '/admin/users', { auth: admin, body: { username: 'bob', email: 'bob@example.com', password: 'bob-password-1' } });
   await c.v1('POST', '/admin/users/bob/rename', { auth: admin, body: { new_username: 'bobby' } });
+  const cron = await c.v1('GET', '/admin/cron', { auth: admin });
+  assert.deepEqual(cron.body.map((t: { name: string }) => t.name), ['git_gc_repos', 'repo_health_check']);
+  await c.v1('POST', '/admin/cron/repo_health_check', { auth: admin });
   for (const auth of [admin, alice, undefined]) {
     await c.v1('GET', `/users/${ALICE.username}`, { auth });
     const found = await c.v1('GET', '/users/search?q=ali', { auth });

@@ -31,6 +31,9 @@ export async function repos(c: Checker, w: World): Promise<void> {
   }
   await c.v1('GET', '/user/repos', { auth: alice });
   await c.v1('GET', '/repos/alice/alice-repo', { auth: alice });
+  await c.hf('GET', `${R}/health`, { auth: alice });
+  const kept = await c.hf('POST', `${R}/health`, { auth: admin });
+  assert.equal(kept.body.health, 'ok');
 }
 
 /** Collaborators, repository teams and team repositories. */

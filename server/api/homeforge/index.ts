@@ -9,6 +9,7 @@ import { authSourceRoutes } from './routes-auth-sources.ts';
 import { mirrorStatusRoutes } from './routes-mirrors.ts';
 import { settingsRoutes } from './routes-settings.ts';
 import { backupRoutes } from './routes-backups.ts';
+import { housekeepingRoutes } from './routes-housekeeping.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -17,4 +18,5 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...mirrorStatusRoutes,
   ...settingsRoutes,
   ...backupRoutes,
+  ...housekeepingRoutes,
 ];

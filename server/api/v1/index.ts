@@ -4,6 +4,7 @@ import { miscRoutes } from './misc/misc.ts';
 import { repoRoutes } from './repo/repos.ts';
 import { userRoutes } from './user/users.ts';
 import { adminUserRoutes } from './admin/users.ts';
+import { adminCronRoutes } from './admin/cron.ts';
 import { tokenRoutes } from './user/tokens.ts';
 import { repoGitRoutes } from './repo/git.ts';
 import { repoFileRoutes } from './repo/files.ts';
@@ -25,6 +26,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...repoRoutes,
   ...userRoutes,
   ...adminUserRoutes,
+  ...adminCronRoutes,
   ...tokenRoutes,
   ...repoGitRoutes,
   ...repoFileRoutes,

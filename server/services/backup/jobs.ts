@@ -12,6 +12,7 @@ import type { BackupRunRecord } from '../../store/backup-status.ts';
 import type { Progress } from './manifest.ts';
 import { fixSnapshot } from './snapshot.ts';
 import { writeArchive } from './archive-write.ts';
+import { holdUpkeep } from '../housekeeping/index.ts';
 
 /** Names of the archives Homeforge writes into the backup folder. */
 export const ARCHIVE_NAME = /^homeforge-backup-\d{8}T\d{6}Z(-[0-9a-f]+)?\.tar\.gz$/;
@@ -82,6 +83,8 @@ async function run(app: AppContext, jobs: BackupJobs, job: RunningBackup, req: B
   let size = 0;
   let error = '';
   const release = app.point.holdFiles();
+  // No repack or prune while object files are listed and copied.
+  const releaseUpkeep = await holdUpkeep(app);
   try {
     const out = req.out ? path.resolve(req.out) : path.join(backupFolder(app), archiveName(new Date(t0)));
     await mkdir(path.dirname(out), { recursive: true });
@@ -96,6 +99,7 @@ async function run(app: AppContext, jobs: BackupJobs, job: RunningBackup, req: B
     error = err instanceof Error ? err.message : String(err);
     app.log.error('backup failed', { error });
   } finally {
+    releaseUpkeep();
     release();
     await rm(stage, { recursive: true, force: true }).catch(() => undefined);
     jobs.running = null;

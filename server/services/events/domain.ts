@@ -28,6 +28,10 @@ export interface DomainEvents {
   'mirror.sync_requested': { mirrorId: number };
   /** Someone asked for a push-mirror run now (push_mirrors-sync, or sync on commit). */
   'push_mirror.sync_requested': { pushMirrorId: number };
+  /** Someone asked for a cron task now (the admin's POST /admin/cron/{task}). */
+  'cron.run_requested': { task: string };
+  /** Git reported what looks like damaged files while serving a repository. */
+  'repo.damage_suspected': { repoId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -10,6 +10,7 @@ import { useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
 import { useSubmit } from '../../use-submit.ts';
 import { useRepo } from './repo-context.tsx';
+import { RepoHealth } from './RepoHealth.tsx';
 
 function SettingsForm({ repo, onSaved }: { repo: Repository; onSaved(r: Repository): void }) {
   const { api } = useAuth();
@@ -67,6 +68,7 @@ export function RepoSettingsPage() {
     <div>
       <Notice>{notice}</Notice>
       <SettingsForm key={repo.updated_at} repo={repo} onSaved={(r) => { replace(r); setNotice('Saved the settings.'); }} />
+      <RepoHealth base={base} />
       <section className="card danger-zone form-card" aria-labelledby="delete-repo">
         <h2 id="delete-repo">Delete this repository</h2>
         <p>Deleting removes the repository, its webhooks and their delivery history for good.</p>
