@@ -13,6 +13,7 @@ import { corsMiddleware } from './cors.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { gitRoutes } from './git-routes.ts';
+import { webFileRoutes } from './web-files.ts';
 import { crossSiteCheck, hostCheck, securityHeaders } from './request-guards.ts';
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
@@ -49,6 +50,7 @@ export function createApp(app: AppContext): Express {
   api.use('/homeforge', own);
   api.use(notFound);
   web.use('/api', api);
+  web.use(webFileRoutes(app));
 
   if (existsSync(RENDERER_DIST)) {
     web.use(express.static(RENDERER_DIST, { index: 'index.html' }));

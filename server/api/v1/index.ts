@@ -1,6 +1,8 @@
 /** Every /api/v1 route, area by area. Each area file reads top to bottom: path, access, scope, handler. */
 import type { RouteDef } from '../router/route.ts';
 import { miscRoutes } from './misc/misc.ts';
+import { markdownRoutes } from './misc/markdown.ts';
+import { compareRoutes } from './repo/compare.ts';
 import { repoRoutes } from './repo/repos.ts';
 import { userRoutes } from './user/users.ts';
 import { adminUserRoutes } from './admin/users.ts';
@@ -18,6 +20,7 @@ import { mirrorRoutes } from './repo/mirrors.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
+  ...markdownRoutes,
   ...orgRoutes,
   ...orgMemberRoutes,
   ...teamRoutes,
@@ -26,6 +29,8 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...userRoutes,
   ...adminUserRoutes,
   ...tokenRoutes,
+  // before the git routes: `git/commits/{sha}.{diffType}` would otherwise be read as a commit named `{sha}.diff`
+  ...compareRoutes,
   ...repoGitRoutes,
   ...repoFileRoutes,
   ...watchRoutes,
