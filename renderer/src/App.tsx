@@ -54,6 +54,8 @@ const ROUTES: RouteEntry[] = [
   // Repository pages at Gitea's addresses (a repository's html_url); last, so fixed paths above win.
   { path: '/:owner/:repo', render: (p) => <RepoPage tab="files" params={p} /> },
   { path: '/:owner/:repo/commits', render: (p) => <RepoPage tab="commits" params={p} /> },
+  { path: '/:owner/:repo/commit/:sha', render: (p) => <RepoPage tab="commit" params={p} /> },
+  { path: '/:owner/:repo/compare/:basehead', render: (p) => <RepoPage tab="compare" params={p} /> },
   { path: '/:owner/:repo/branches', render: (p) => <RepoPage tab="branches" params={p} /> },
   { path: '/:owner/:repo/settings', render: (p) => <RepoPage tab="settings" params={p} /> },
   { path: '/:owner/:repo/collaborators', render: (p) => <RepoPage tab="collaborators" params={p} /> },

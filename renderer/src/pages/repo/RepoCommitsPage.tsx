@@ -8,11 +8,12 @@ import { useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
 import { EmptyRepo } from './EmptyRepo.tsx';
 import { RefPicker } from './RefPicker.tsx';
+import { ShaLink } from './CommitPage.tsx';
 import { useRepo } from './repo-context.tsx';
 
 const PAGE = 30;
 
-function CommitRow({ c }: { c: Commit }) {
+function CommitRow({ c, base }: { c: Commit; base: string }) {
   const [subject, ...rest] = c.commit.message.trim().split('\n');
   const body = rest.join('\n').trim();
   return (
@@ -22,7 +23,7 @@ function CommitRow({ c }: { c: Commit }) {
         {body ? <details><summary>More</summary><pre className="commit-body">{body}</pre></details> : null}
         <span className="muted commit-meta">{c.commit.author.name} committed <When iso={c.commit.author.date} /></span>
       </div>
-      <code className="commit-sha" title={c.sha}>{c.sha.slice(0, 10)}</code>
+      <ShaLink sha={c.sha} base={base} />
     </li>
   );
 }
@@ -45,7 +46,7 @@ export function RepoCommitsPage() {
       <div className="files-bar"><RefPicker value={ref} onChange={(r) => { setPage(1); navigate(`${ui}/commits?ref=${encodeURIComponent(r)}`); }} /></div>
       <ErrorAlert>{commits.error}</ErrorAlert>
       {!commits.data && !commits.error ? <p role="status" className="loading">Loading commits…</p> : null}
-      {commits.data ? <ul className="commit-list card" aria-label={`Commits on ${ref}`}>{commits.data.list.map((c) => <CommitRow key={c.sha} c={c} />)}</ul> : null}
+      {commits.data ? <ul className="commit-list card" aria-label={`Commits on ${ref}`}>{commits.data.list.map((c) => <CommitRow key={c.sha} c={c} base={ui} />)}</ul> : null}
       {commits.data && (page > 1 || commits.data.more) ? (
         <nav aria-label="Pages" className="pager">
           <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</button>

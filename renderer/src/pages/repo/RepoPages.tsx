@@ -5,6 +5,8 @@ import { HookList } from '../hooks/HookList.tsx';
 import { RepoBranchesPage } from './RepoBranchesPage.tsx';
 import { RepoCollaboratorsPage } from './RepoCollaboratorsPage.tsx';
 import { RepoCommitsPage } from './RepoCommitsPage.tsx';
+import { CommitPage } from './CommitPage.tsx';
+import { ComparePage } from './ComparePage.tsx';
 import { RepoFilesPage } from './RepoFilesPage.tsx';
 import { RepoFrame } from './RepoFrame.tsx';
 import { RepoMirrorPage } from './RepoMirrorPage.tsx';
@@ -20,6 +22,8 @@ function RepoHooks({ id }: { id?: string | undefined }) {
 const TABS: Record<string, { title: string; render(p: Record<string, string>): ReactNode }> = {
   files: { title: 'Files', render: () => <RepoFilesPage /> },
   commits: { title: 'Commits', render: () => <RepoCommitsPage /> },
+  commit: { title: 'Commit', render: (p) => <CommitPage key={p.sha} sha={p.sha!} /> },
+  compare: { title: 'Compare', render: (p) => <ComparePage key={p.basehead} basehead={p.basehead!} /> },
   branches: { title: 'Branches and tags', render: () => <RepoBranchesPage /> },
   settings: { title: 'Settings', render: () => <RepoSettingsPage /> },
   collaborators: { title: 'Collaborators', render: () => <RepoCollaboratorsPage /> },
