@@ -19,13 +19,13 @@ export type DiffWriter = (out: Writable) => Promise<StreamResult>;
 export const COMPARE_MAX_COMMITS = 250;
 
 /**
- * Resolves a revision: a branch, tag or commit id as resolveRef takes it, optionally followed by `^` or `~N`
+ * Resolves a revision: a branch, tag, commit id or HEAD (the default branch), optionally followed by `^` or `~N`
  * suffixes (first parents), as Gitea's compare accepts. 404 when any step does not exist.
  */
 export async function resolveRevision(app: AppContext, repo: RepoRecord, rev: string): Promise<Commit> {
   const m = /^(.*?)((?:\^|~\d*)*)$/s.exec(rev);
   const name = m?.[1] ?? rev;
-  let commit = (await resolveRef(app, repo, name)).commit;
+  let commit = (await resolveRef(app, repo, name === 'HEAD' ? repo.default_branch : name)).commit;
   for (const step of (m?.[2] ?? '').match(/\^|~\d*/g) ?? []) {
     const n = step === '^' ? 1 : step === '~' ? 1 : Number.parseInt(step.slice(1), 10);
     for (let i = 0; i < Math.min(n, 10_000); i++) {

@@ -3,7 +3,7 @@
  * file type (loaded when needed), and Raw and Download actions.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { highlightLines } from './highlight.ts';
+import { highlightLines, plainLines } from './highlight.ts';
 import { FileActions } from './FileActions.tsx';
 
 /** The line number named by `#L12` (or `#L12-L20`: its first line). */
@@ -40,18 +40,19 @@ export interface FileViewProps {
 
 /** The source lines with numbers and anchors. */
 export function SourceLines({ name, text }: { name: string; text: string }) {
-  const [lines, setLines] = useState<string[] | null>(null);
+  const body = text.replace(/\n$/, '');
+  const [lines, setLines] = useState<string[]>(() => plainLines(body));
   const [lang, setLang] = useState<string | null>(null);
   const [line, select] = useLineHash();
   useEffect(() => {
     let live = true;
-    highlightLines(name, text.replace(/\n$/, '')).then((r) => { if (live) { setLines(r.lines); setLang(r.language); } }, () => undefined);
+    setLines(plainLines(body));
+    highlightLines(name, body).then((r) => { if (live) { setLines(r.lines); setLang(r.language); } }, () => undefined);
     return () => { live = false; };
   }, [name, text]);
   useEffect(() => {
-    if (lines && line) document.getElementById(`L${line}`)?.scrollIntoView({ block: 'center' });
+    if (line) document.getElementById(`L${line}`)?.scrollIntoView({ block: 'center' });
   }, [lines, line]);
-  if (!lines) return <p role="status" className="loading">Loading the file…</p>;
   return (
     <div className="source" tabIndex={0} aria-label={`Contents of ${name}`} data-language={lang ?? 'text'}>
       <table className="source-lines">

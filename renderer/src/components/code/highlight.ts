@@ -74,11 +74,14 @@ export function splitLines(html: string): string[] {
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The lines of `text` as escaped HTML, not highlighted (shown at once, before the highlighter has loaded). */
+export const plainLines = (text: string): string[] => splitLines(escapeHtml(text));
+
 /** The lines of `text` as HTML, highlighted when the file's language is known (plain escaped text otherwise). */
 export async function highlightLines(name: string, text: string): Promise<{ lines: string[]; language: string | null }> {
   const key = languageOf(name);
   const entry = key ? LANGUAGES[key] : undefined;
-  if (!entry || text.length > 512 * 1024) return { lines: splitLines(escapeHtml(text)), language: null };
+  if (!entry || text.length > 512 * 1024) return { lines: plainLines(text), language: null };
   const [language, loadLanguage] = entry;
   core ??= import('highlight.js/lib/core').then((m) => m.default);
   const hljs = await core;
