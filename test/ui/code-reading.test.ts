@@ -115,6 +115,9 @@ describe('UI reading code', () => {
     assert.match(await diff.innerText(), /docs\/guide\.md/);
     assert.match(await diff.innerText(), /More words\./);
     await screenshot(page, 'code-compare');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'code-compare-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     assert.deepEqual(errors, []);
   });
 });
