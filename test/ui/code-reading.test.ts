@@ -53,7 +53,7 @@ describe('UI reading code', () => {
   test('the README is rendered under the file list, and a markdown file is rendered with its source a click away', async () => {
     await page.goto('/root/code');
     const readme = page.getByRole('region', { name: 'README.md' });
-    await readme.getByRole('heading', { name: 'Code reader', level: 1 }).waitFor();
+    await readme.getByRole('heading', { name: 'Code reader', level: 2 }).waitFor();
     await readme.getByRole('cell', { name: 'history' }).waitFor();
     assert.equal(await readme.locator('input[type=checkbox][checked]').count(), 1);
     assert.equal(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned), undefined);
@@ -65,7 +65,8 @@ describe('UI reading code', () => {
 
     await readme.getByRole('link', { name: 'guide' }).click();
     const file = page.getByRole('region', { name: 'guide.md' });
-    await file.getByRole('heading', { name: 'Guide', level: 1 }).waitFor();
+    await file.getByRole('heading', { name: 'Guide', level: 2, exact: true }).waitFor();
+    assert.equal(await page.locator('h1').count(), 1);
     assert.ok(page.url().includes('path=docs%2Fguide.md'), page.url());
     await file.locator('pre code .hljs-keyword').first().waitFor();
     await screenshot(page, 'code-markdown-file');

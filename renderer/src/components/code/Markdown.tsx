@@ -18,6 +18,32 @@ export interface MarkdownProps {
   label?: string;
 }
 
+/**
+ * Fits the host's HTML into a page: headings move one level down (the page has the one h1) and keep their look
+ * through an `md-hN` class, task checkboxes get a name, and anchors left without an address become plain text.
+ * DOMParser runs no scripts, and the HTML was already sanitized by the host.
+ */
+export function fitIntoPage(html: string): string {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  for (let n = 6; n >= 1; n--) {
+    for (const h of Array.from(doc.body.querySelectorAll(`h${n}`))) {
+      const to = doc.createElement(`h${Math.min(n + 1, 6)}`);
+      for (const a of Array.from(h.attributes)) to.setAttribute(a.name, a.value);
+      to.classList.add(`md-h${n}`);
+      to.append(...Array.from(h.childNodes));
+      h.replaceWith(to);
+    }
+  }
+  for (const box of Array.from(doc.body.querySelectorAll('input[type=checkbox]'))) box.setAttribute('aria-label', box.hasAttribute('checked') ? 'Done' : 'Not done');
+  for (const a of Array.from(doc.body.querySelectorAll('a:not([href])'))) {
+    const span = doc.createElement('span');
+    if (a.id) span.id = a.id;
+    span.append(...Array.from(a.childNodes));
+    a.replaceWith(span);
+  }
+  return doc.body.innerHTML;
+}
+
 /** Renders `text` as markdown. */
 export function Markdown({ text, context, mode = 'gfm', mapLink, label }: MarkdownProps) {
   const { api } = useAuth();
@@ -34,7 +60,7 @@ export function Markdown({ text, context, mode = 'gfm', mapLink, label }: Markdo
     }).then(async (res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = await res.text();
-      if (live) setHtml(body);
+      if (live) setHtml(fitIntoPage(body));
     }).catch((err: unknown) => { if (live) setError(`The document could not be rendered: ${errorText(err)}`); });
     return () => { live = false; };
   }, [text, context, mode]);
