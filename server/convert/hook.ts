@@ -46,6 +46,9 @@ export function toHookDelivery(t: HookTaskRecord, withPayload = false): HookDeli
     delivered: new Date(t.delivered).toISOString(),
     request: t.request_content,
     response: t.response_content,
+    // tasks stored before retries existed carry no count: a delivered one was sent once
+    attempt: t.attempt ?? (t.is_delivered ? 1 : 0),
+    next_retry: t.next_retry ? new Date(t.next_retry).toISOString() : null,
     ...(withPayload ? { payload_content: t.payload_content } : {}),
   };
 }

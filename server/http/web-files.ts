@@ -15,6 +15,7 @@ import { sendArchive, sendRawBlob } from '../api/v1/repo/git.ts';
 import { sendRawDiff } from '../api/v1/repo/compare.ts';
 import { commitRawDiff, compareRawDiff } from '../services/repository/diff.ts';
 import { authMiddleware } from './auth.ts';
+import { requireSigninView } from './signin-view.ts';
 
 const R = '/:owner/:repo';
 const read = [repoAccess('read', 'repo.code')];
@@ -63,6 +64,7 @@ export function webFileRoutes(app: AppContext): Router {
   const only: RequestHandler = (req, _res, next) => (req.method === 'GET' || req.method === 'HEAD') && FILE_PATH.test(req.path) ? next() : next('router');
   r.use(only);
   r.use(authMiddleware(app));
+  r.use(requireSigninView(app));
   r.use(buildRouter(app, WEB_FILE_ROUTES));
   return r;
 }

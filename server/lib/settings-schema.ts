@@ -64,6 +64,10 @@ export const SETTINGS = {
   'webhook.ALLOWED_HOST_LIST': { kind: 'list', default: 'external' },
   'webhook.PAGING_NUM': { kind: 'int', default: '10', min: 1 },
   'webhook.QUEUE_LENGTH': { kind: 'int', default: '1000', min: 1 },
+  // Homeforge: a failed delivery is sent again up to this many times (Gitea sends once), after RETRY_DELAY, then
+  // four times as long after each further failure (capped at an hour); 0 turns retries off.
+  'webhook.MAX_RETRIES': { kind: 'int', default: '3', min: 0 },
+  'webhook.RETRY_DELAY': { kind: 'duration', default: '10s' },
   'cron.delete_old_system_and_webhook_tasks.ENABLED': { kind: 'bool', default: 'true' },
   'cron.delete_old_system_and_webhook_tasks.CLEANUP_TYPE': { kind: 'enum', default: 'OlderThan', values: ['OlderThan', 'PerWebhook'] },
   'cron.delete_old_system_and_webhook_tasks.OLDER_THAN': { kind: 'duration', default: '168h' },

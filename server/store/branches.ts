@@ -38,10 +38,20 @@ export async function replaceAll(store: Store, repoId: number, branches: BranchR
 
 /** Inserts or updates `upserts` and deletes `deletes` in one write. */
 export async function apply(store: Store, repoId: number, upserts: BranchRecord[], deletes: string[]): Promise<void> {
+  await (await applyStaged(store, repoId, upserts, deletes)).saved;
+}
+
+/**
+ * apply() in two steps: resolves once memory holds the change, with `saved`, which resolves once it is on disk
+ * (so a lock can be released before the fsync and concurrent writes share one).
+ */
+export async function applyStaged(store: Store, repoId: number, upserts: BranchRecord[], deletes: string[]): Promise<{ saved: Promise<void> }> {
   const d = await open(store, repoId);
   for (const name of deletes) delete d.data.branches[name];
   for (const b of upserts) d.data.branches[b.name] = structuredClone(b);
-  await d.save();
+  const saved = d.save();
+  saved.catch(() => undefined);
+  return { saved };
 }
 
 /** Removes the repository's branch document (repository deletion). */

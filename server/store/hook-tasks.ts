@@ -38,6 +38,10 @@ export interface HookTaskRecord {
   is_succeed: boolean;
   request_content: DeliveryRequest | null;
   response_content: DeliveryResponse | null;
+  /** Homeforge: how many times this task has been sent (absent on tasks stored before retries: read as 0). */
+  attempt?: number;
+  /** Homeforge: unix milliseconds of the next send after a failed one, or null when none is scheduled. */
+  next_retry?: number | null;
 }
 
 export interface TaskRef {
@@ -90,7 +94,8 @@ export const get = (store: Store, ref: TaskRef) => tasksOf(store, ref.hookId).ge
  * (or is gone). The check and the change happen in one step, so two claims never both win.
  */
 export async function claim(store: Store, ref: TaskRef): Promise<HookTaskRecord | null> {
-  const rec = await tasksOf(store, ref.hookId).set(ref.id, (t) => (t.is_delivered ? null : { is_delivered: true }));
+  // A failed delivery with a retry scheduled is claimable again; claiming counts the attempt and clears the schedule.
+  const rec = await tasksOf(store, ref.hookId).set(ref.id, (t) => (t.is_delivered && !t.next_retry ? null : { is_delivered: true, attempt: (t.attempt ?? 0) + 1, next_retry: null }));
   // Claimed (or found delivered by an earlier run): either way it no longer waits.
   await (await pendingOf(store)).remove(ref);
   return rec ?? null;
@@ -109,6 +114,16 @@ export async function update(store: Store, ref: TaskRef, mutate: (t: HookTaskRec
     return Object.keys(fields).length ? fields : null;
   });
   return rec ?? get(store, ref);
+}
+
+/** Records a failed delivery and schedules its next attempt at `at` (unix ms): the task waits in the pending index again. */
+export async function scheduleRetry(store: Store, ref: TaskRef, at: number, mutate: (t: HookTaskRecord) => void): Promise<HookTaskRecord | undefined> {
+  const rec = await update(store, ref, (t) => {
+    mutate(t);
+    t.next_retry = at;
+  });
+  if (rec) await (await pendingOf(store)).add(ref);
+  return rec;
 }
 
 /** Every task of the hook, newest first. */

@@ -71,6 +71,10 @@ export const HookDelivery = z.strictObject({
   delivered: dateTime,
   request: HookDeliveryRequest.nullable(),
   response: HookDeliveryResponse.nullable(),
+  /** How many times the task has been sent so far (0 while the first send waits). */
+  attempt: int,
+  /** When the next attempt is due after a failed one (webhook.MAX_RETRIES), or null. */
+  next_retry: dateTime.nullable(),
   payload_content: z.string().optional(),
 }).meta({ id: 'HookDelivery' });
 export type HookDelivery = z.infer<typeof HookDelivery>;

@@ -57,6 +57,11 @@ export interface DeliveryResult {
   /** What was sent, with the Authorization value masked; null when no request could be built. */
   request: { url: string; http_method: string; headers: Record<string, string>; body: string } | null;
   response: { status: number; headers: Record<string, string>; body: string };
+  /**
+   * Worth sending again later: the target could not be reached, timed out, or answered 408, 429 or 5xx. Not for
+   * a request that could not be built or a target the outbound policy refuses (nothing was sent: a retry is refused too).
+   */
+  retryable?: boolean;
 }
 
 /**

@@ -42,7 +42,9 @@ async function sample(v: Variant, dataDir: string, settleMs: number): Promise<Sa
 /** Runs the idle-host benchmark. */
 export async function runIdle(o: BenchOptions): Promise<AreaResult> {
   const cli = await compile(path.join(o.tmp, 'build'));
+  const out = path.dirname(path.dirname(cli));
   const variants: Variant[] = [
+    { name: 'as the desktop shell runs it (startDesktopHost in-process, default node flags; Electron itself not counted)', entry: [path.join(REPO_ROOT, 'test/bench/lib/desktop-host.mjs'), '--dist', out], cwd: out },
     { name: 'as npm start runs it (node --max-semi-space-size=1 dist/server/cli.js)', entry: ['--max-semi-space-size=1', cli], cwd: path.dirname(cli) },
     { name: 'compiled, default young generation', entry: [cli], cwd: path.dirname(cli) },
     { name: 'from source (npm run dev: node --import tsx server/cli.ts)', entry: ['--import', 'tsx', 'server/cli.ts'], cwd: REPO_ROOT },
@@ -67,7 +69,7 @@ export async function runIdle(o: BenchOptions): Promise<AreaResult> {
     }],
     notes: [
       `Start-up: from spawn to the first answered GET /api/v1/version, median of ${rounds} restarts on the same data dir (the first start, which also creates the administrator, is shown apart). RSS: the process (all threads) ${settle / 1000} s after that answer; the webhook worker thread starts on first use, so an idle host has none.`,
-      '`npm start` compiles first (incremental tsc) and runs the compiled host with `--max-semi-space-size=1`: a 1 MiB young generation costs more frequent, very short scavenges and saves about 8 MiB at rest. From source (`npm run dev`), tsx alone holds about 35 MiB (an empty script under `node --import tsx` is about 75 MiB against 41 MiB for plain node).',
+      'The desktop variant runs the compiled main/shell.js startDesktopHost in a plain node process: the same host code and flags as in the Electron main process, without the Electron runtime itself (its renderer and GPU processes, and the own share of the runtime of the main process, come on top on a desktop). `npm start` compiles first (incremental tsc) and runs the compiled host with `--max-semi-space-size=1`: a 1 MiB young generation costs more frequent, very short scavenges and saves about 8 MiB at rest. From source (`npm run dev`), tsx alone holds about 35 MiB (an empty script under `node --import tsx` is about 75 MiB against 41 MiB for plain node).',
     ],
     data: { variants: variants.map((v, k) => ({ name: v.name, first: first[k], samples: samples[k] })) },
   };

@@ -15,10 +15,12 @@ import { runStore } from './store.ts';
 import { runWebhooks } from './webhooks.ts';
 import { runIdle } from './idle.ts';
 import { runQuery } from './query.ts';
+import { runReads } from './reads.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
   api: runApi,
+  reads: runReads,
   store: runStore,
   webhooks: runWebhooks,
   idle: runIdle,

@@ -13,10 +13,9 @@ import * as refs from '../../git/refs.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { zeroId } from '../../git/objects.ts';
 import { GitCommandError } from '../../git/read.ts';
-import { updateRefs } from '../../git/ref-update.ts';
 import { isValidRefFormat } from '../../git/ref-name.ts';
 import { atLeast, type Permission } from '../permission/permissions.ts';
-import { applyHeadChange, applyRefChanges, gitDirFor, refsOf } from './cache.ts';
+import { applyHeadChange, applyRefChanges, gitDirFor, refsOf, writeRefs } from './cache.ts';
 import { withBranchLock, withRepoLock } from './locks.ts';
 import { createPayload, deletePayload, eventBaseUrl, type PayloadBase } from './payloads.ts';
 import { EMPTY_REPO, isEmptyRepo, peelToCommit } from './read.ts';
@@ -72,7 +71,7 @@ export async function renameBranch(app: AppContext, repo: RepoRecord, doer: User
     const updates = [{ ref: HEADS + from, oldSha: id, newSha: zero }, { ref: HEADS + to, oldSha: zero, newSha: id }];
     await assertRefUpdatesAllowed(app, repo, doer, updates);
     try {
-      await updateRefs(gitDirFor(app, repo), updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
+      await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
     } catch (err) {
       if (err instanceof GitCommandError) throw new ConflictError(`branch ${from} changed while it was being renamed`);
       throw err;

@@ -9,6 +9,8 @@ import type { RepoRecord } from '../../store/records.ts';
 import * as repoStore from '../../store/repos.ts';
 import { CatFilePool, type ObjectReader, type PoolStats } from '../../git/cat-file.ts';
 import { listRefs, headRef, type RefEntry } from '../../git/read.ts';
+import { RefWriterPool } from '../../git/ref-writer.ts';
+import type { RefMove } from '../../git/ref-update.ts';
 
 /** Entries kept per repository before the oldest are dropped. */
 const MAX_ENTRIES_PER_REPO = 5000;
@@ -28,6 +30,8 @@ interface RepoEntry {
 
 interface HostCache {
   pool: CatFilePool;
+  /** One `update-ref --stdin` process per repository written through the API. */
+  writers: RefWriterPool;
   repos: Map<number, RepoEntry>;
   /** git processes (other than the readers) running now, and the ones waiting for a slot. */
   running: number;
@@ -44,7 +48,7 @@ const REF_EVENTS = new Set(['push', 'create', 'delete']);
 function hostCache(app: AppContext): HostCache {
   let c = hosts.get(app);
   if (!c) {
-    const made: HostCache = { pool: new CatFilePool(), repos: new Map(), running: 0, waiting: [] };
+    const made: HostCache = { pool: new CatFilePool(), writers: new RefWriterPool(), repos: new Map(), running: 0, waiting: [] };
     hosts.set(app, made);
     // Every ref-changing write ends in an event (push, create, delete, repository): drop the repository's
     // entry then too, so a write path that does not call invalidateRepo itself still never leaves stale refs.
@@ -172,7 +176,18 @@ export function invalidateRepo(app: AppContext, repoId: number): void {
   if (!c) return;
   const e = c.repos.get(repoId);
   c.repos.delete(repoId);
-  if (e) c.pool.release(e.gitDir);
+  if (e) {
+    c.pool.release(e.gitDir);
+    c.writers.release(e.gitDir);
+  }
+}
+
+/**
+ * Moves refs of a repository in one transaction (all or none; each move states the old value it expects) on
+ * the repository's long-lived `update-ref --stdin` process. Rejects with GitCommandError when git refuses.
+ */
+export function writeRefs(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>, moves: RefMove[]): Promise<void> {
+  return hostCache(app).writers.apply(repoEntry(app, repo).gitDir, moves);
 }
 
 /** Reader pool counts (tests use them to show parallel reads share one process). */
@@ -185,6 +200,7 @@ export function closeRepoReaders(app: AppContext): void {
   const c = hosts.get(app);
   if (!c) return;
   c.pool.close();
+  c.writers.close();
   c.repos.clear();
   hosts.delete(app);
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { RepoRecord } from '../../store/records.ts';
 import * as refs from '../../git/refs.ts';
 import { repoUrls } from '../../convert/repo.ts';
-import { cached } from './cache.ts';
+import { cached, readerFor } from './cache.ts';
 import {
   createPayload, deletePayload, payloadCommits, pushPayload, type PayloadBase, type PayloadCommit,
 } from './payloads.ts';
@@ -28,6 +28,20 @@ async function headCommit(app: AppContext, b: PayloadBase, gitDir: string, sha: 
   return c ?? null;
 }
 
+/**
+ * `<id>^` of a commit (its first parent, or null for a root commit), read from the running object reader and
+ * cached by the commit's id: a new branch's compare URL costs no `rev-parse` process.
+ */
+const firstParent = (app: AppContext, repo: RepoRecord, id: string): Promise<string | null> =>
+  cached(app, repo, `parent:${id}`, async () => {
+    const obj = await readerFor(app, repo).read(id);
+    if (obj?.type !== 'commit') return null;
+    const text = obj.data.toString('latin1');
+    const end = text.indexOf('\n\n');
+    const m = /^parent ([0-9a-f]+)$/m.exec(end >= 0 ? text.slice(0, end) : text);
+    return m ? m[1]! : null;
+  });
+
 const compareUrl = (b: PayloadBase, before: string, after: string): string =>
   `${repoUrls(b.owner, b.repo, b.baseUrl).html}/compare/${before}...${after}`;
 
@@ -39,10 +53,10 @@ const siteUrl = (b: PayloadBase): string => `${b.baseUrl.replace(/\/+$/, '')}/`;
  * else (no parent: its history starts here) from the default branch when it is another branch; the first
  * push of the default branch has nothing to compare with and gets the site URL.
  */
-async function branchCompareUrl(b: PayloadBase, gitDir: string, u: Update, listed: PayloadCommit[]): Promise<string> {
+async function branchCompareUrl(app: AppContext, b: PayloadBase, u: Update, listed: PayloadCommit[]): Promise<string> {
   let from = refs.zeroId(u.oldSha) ? '' : u.oldSha;
   const oldest = listed[listed.length - 1];
-  if (!from && oldest) from = (await refs.resolveRef(gitDir, `${oldest.id}^`)) ?? '';
+  if (!from && oldest) from = (await firstParent(app, b.repo, oldest.id)) ?? '';
   const branch = u.ref.slice('refs/heads/'.length);
   if (!from && b.repo.default_branch !== branch) from = b.repo.default_branch;
   return from ? compareUrl(b, from, u.newSha) : siteUrl(b);
@@ -75,7 +89,7 @@ async function branchPush(app: AppContext, b: PayloadBase, gitDir: string, u: Up
   const total = isNew ? listed.length : await cached(app, b.repo, `count:${range.join(' ')}`, () => refs.countCommits(gitDir, range));
   const head = listed[0] ?? (await headCommit(app, b, gitDir, u.newSha));
   return pushPayload(b, {
-    ref: u.ref, before: u.oldSha, after: u.newSha, compareUrl: await branchCompareUrl(b, gitDir, u, listed), commits: listed, total, head,
+    ref: u.ref, before: u.oldSha, after: u.newSha, compareUrl: await branchCompareUrl(app, b, u, listed), commits: listed, total, head,
   });
 }
 

@@ -100,6 +100,30 @@ export interface KnownState {
   sameSize: boolean;
 }
 
+/**
+ * Branch records and repository state of an API write that states what it moved (the repository has branch
+ * records already): both records change in memory under the repository lock, and the lock is released before
+ * their disk writes, which the request then waits for. Concurrent writes to a repository thus share fsyncs (a
+ * document's writes queued behind a running one coalesce) instead of taking two fsyncs each, one request at a time.
+ */
+async function recordKnown(app: AppContext, repo: RepoRecord, pusher: UserRecord, updates: RefUpdate[], gitDir: string, known: KnownState): Promise<RepoRecord> {
+  const size = known.sameSize ? null : await refs.sizeKiB(gitDir);
+  const now = new Date().toISOString();
+  const deleted = updates.filter((u) => u.ref.startsWith(HEADS) && refs.zeroId(u.newSha)).map((u) => u.ref.slice(HEADS.length));
+  const staged = await withRepoLock(app, repo.id, async () => {
+    const branches = await branchStore.applyStaged(app.store, repo.id, known.heads.map((h) => toRecord(h, pusher.id, now)), deleted);
+    const hasBranches = (await branchStore.count(app.store, repo.id)) > 0;
+    const state = await repoStore.updateStaged(app.store, repo.id, (r) => {
+      r.updated = now;
+      if (hasBranches) r.is_empty = false;
+      if (size !== null) r.size_kb = size;
+    });
+    return { branches, state };
+  });
+  await Promise.all([staged.branches.saved, staged.state?.saved]);
+  return staged.state?.row ?? repo;
+}
+
 /** Applies the consequences of ref changes already made in the repository: branch records, repository state, events. */
 export async function processRefUpdates(
   app: AppContext, repo: RepoRecord, pusher: UserRecord, updates: { ref: string; oldSha: string; newSha: string }[], opts: { baseUrl?: string; known?: KnownState } = {},
@@ -111,12 +135,14 @@ export async function processRefUpdates(
   // The refs changed already: cached reads must not outlive this moment, even before the events say so
   // (an API write that states what it moved has patched the cache itself).
   if (!known) invalidateRepo(app, repo.id);
-  const current = await withRepoLock(app, repo.id, async () => {
-    // 1 - branch records
-    await syncBranches(app, repo, pusher, relevant, gitDir, known);
-    // 2 - the repository's state
-    return updateRepoState(app, (await repoStore.getById(app.store, repo.id)) ?? repo, relevant, gitDir, known);
-  });
+  const current = known && (await branchStore.count(app.store, repo.id)) > 0
+    ? await recordKnown(app, repo, pusher, relevant, gitDir, known)
+    : await withRepoLock(app, repo.id, async () => {
+      // 1 - branch records
+      await syncBranches(app, repo, pusher, relevant, gitDir, known);
+      // 2 - the repository's state
+      return updateRepoState(app, (await repoStore.getById(app.store, repo.id)) ?? repo, relevant, gitDir, known);
+    });
   // 3 - the features that follow (webhook events ref by ref, the pusher's auto-watch, push mirrors on commit)
   const owner = await userStore.getById(app.store, current.owner_id);
   if (!owner) return;

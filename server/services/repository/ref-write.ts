@@ -7,11 +7,10 @@ import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { summaryOf, type Commit } from '../../git/objects.ts';
 import { GitCommandError } from '../../git/read.ts';
-import { updateRefs } from '../../git/ref-update.ts';
 import type { BranchHead } from '../../git/refs.ts';
 import { assertRefUpdatesAllowed } from './pre-receive.ts';
 import { processRefUpdates, type RefUpdate } from './push.ts';
-import { applyRefChanges, invalidateRepo, type KnownRefChange } from './cache.ts';
+import { applyRefChanges, invalidateRepo, writeRefs, type KnownRefChange } from './cache.ts';
 
 /** The refs did not hold the expected old values any more: someone else moved them first. */
 export class RefMovedError extends Error {
@@ -49,7 +48,7 @@ export interface MoveOptions {
 export async function moveRefs(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
   await assertRefUpdatesAllowed(app, repo, doer, updates);
   try {
-    await updateRefs(gitDir, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
+    await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
   } catch (err) {
     if (err instanceof GitCommandError) throw new RefMovedError(err.stderr);
     throw err;

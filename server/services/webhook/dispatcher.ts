@@ -1,7 +1,11 @@
 /**
  * The main-thread side of delivery. A queue of task references; the worker asks for jobs, and for each one
  * the dispatcher claims a task (marks it delivered, on disk) before handing the worker a self-contained job.
- * Results come back and are recorded. At start the queue is refilled from stored undelivered tasks, in pages.
+ * Claims of the jobs asked for at once run together (their log appends share an fsync); jobs are sent in queue
+ * order. Each target (the origin of a hook's URL) has at most PER_TARGET deliveries in flight: the tasks of a
+ * target that answers slowly wait parked, and the other targets keep the worker's other slots. Results come back
+ * and are recorded; a failed delivery is sent again later (webhook.MAX_RETRIES, backoff from RETRY_DELAY).
+ * At start the queue is refilled from stored undelivered tasks, in pages.
  */
 import type { AppContext } from '../context.ts';
 import type { WorkerHandle } from '../../worker/spawn.ts';
@@ -15,6 +19,20 @@ import { groupedEvent } from './event-types.ts';
 
 const keyOf = (r: TaskRef): string => `${r.hookId}:${r.id}`;
 
+/** Deliveries in flight per target; the worker runs DELIVERY_CAPACITY in all (worker/delivery/loop.ts). */
+export const PER_TARGET = 8;
+/** The longest wait between two attempts. */
+const MAX_RETRY_DELAY = 3_600_000;
+
+/** Where a hook's deliveries go, for the per-target limit: the URL's origin (the hook itself when it does not parse). */
+function targetOf(hook: HookRecord): string {
+  try {
+    return new URL(hook.url).origin;
+  } catch {
+    return `hook:${hook.id}`;
+  }
+}
+
 export class WebhookDispatcher {
   private readonly app: AppContext;
   private readonly worker: WorkerHandle;
@@ -22,6 +40,12 @@ export class WebhookDispatcher {
   private readonly queued = new Set<string>();
   private readonly writes = new Set<Promise<unknown>>();
   private demand = 0;
+  /** Deliveries sent and not yet answered, per target; and the target of each. */
+  private readonly busy = new Map<string, number>();
+  private readonly sentTo = new Map<string, string>();
+  /** Tasks waiting for a free slot of their target (still counted in `queued`). */
+  private readonly parked = new Map<string, TaskRef[]>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
   private pumping = false;
   private stopped = false;
   private readonly off: () => void;
@@ -44,12 +68,16 @@ export class WebhookDispatcher {
     this.kick();
   }
 
-  /** Queues every stored undelivered task, reading them a page at a time. */
+  /** Queues every stored undelivered task, reading them a page at a time (a scheduled retry waits for its time). */
   async refill(pageSize = 100): Promise<void> {
     const hookIds = (await hookStore.list(this.app.store)).map((h) => h.id);
     for await (const page of taskStore.undelivered(this.app.store, hookIds, pageSize)) {
       if (this.stopped) return;
-      for (const ref of page) this.enqueue(ref);
+      for (const ref of page) {
+        const at = (await taskStore.get(this.app.store, ref))?.next_retry ?? 0;
+        if (at > Date.now()) this.later(ref, at - Date.now());
+        else this.enqueue(ref);
+      }
     }
   }
 
@@ -58,7 +86,19 @@ export class WebhookDispatcher {
     this.stopped = true;
     this.off();
     this.unsubscribe();
+    for (const t of this.retryTimers) clearTimeout(t);
+    this.retryTimers.clear();
     while (this.writes.size) await Promise.allSettled([...this.writes]);
+  }
+
+  /** Queues a task after `ms` (a retry). */
+  private later(ref: TaskRef, ms: number): void {
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.enqueue(ref);
+    }, ms);
+    timer.unref();
+    this.retryTimers.add(timer);
   }
 
   private track<T>(p: Promise<T>): Promise<T> {
@@ -89,19 +129,62 @@ export class WebhookDispatcher {
 
   private async pump(): Promise<void> {
     while (this.demand > 0 && this.queue.length > 0 && !this.stopped) {
-      const ref = this.queue.shift()!;
-      this.queued.delete(keyOf(ref));
-      const hook = await hookStore.getById(this.app.store, ref.hookId);
-      if (!hook) continue;
-      // Claimed (marked delivered, on disk) before anything is sent: a task is never sent twice.
-      const task = await taskStore.claim(this.app.store, ref);
-      if (!task) continue;
-      if (!hook.active) {
-        await this.skipInactive(hook, task);
-        continue;
+      const batch = this.queue.splice(0, this.demand);
+      this.demand -= batch.length;
+      // Claimed together (each claim is on disk before its job leaves), sent in queue order.
+      const jobs = await Promise.all(batch.map((ref) => this.prepare(ref)));
+      for (const job of jobs) {
+        if (!job) {
+          this.demand += 1;
+          continue;
+        }
+        this.worker.send({ type: 'deliver', job });
       }
-      this.demand -= 1;
-      this.worker.send({ type: 'deliver', job: await this.jobFor(hook, task) });
+    }
+  }
+
+  /** Claims a task and builds its job; null (its slot unused) when it is gone, delivered, inactive or its target is busy. */
+  private async prepare(ref: TaskRef): Promise<DeliveryJob | null> {
+    const hook = await hookStore.getById(this.app.store, ref.hookId);
+    if (!hook) {
+      this.queued.delete(keyOf(ref));
+      return null;
+    }
+    const target = targetOf(hook);
+    const busy = this.busy.get(target) ?? 0;
+    if (busy >= PER_TARGET) {
+      const list = this.parked.get(target) ?? [];
+      list.push(ref);
+      this.parked.set(target, list);
+      return null;
+    }
+    this.queued.delete(keyOf(ref));
+    this.busy.set(target, busy + 1);
+    // Claimed (marked delivered, on disk) before anything is sent: a task is never sent twice.
+    const task = await taskStore.claim(this.app.store, ref).catch((err: unknown) => {
+      this.release(target);
+      throw err;
+    });
+    if (!task || !hook.active) {
+      this.release(target);
+      if (task) await this.skipInactive(hook, task);
+      return null;
+    }
+    this.sentTo.set(keyOf(ref), target);
+    return this.jobFor(hook, task);
+  }
+
+  /** Frees a slot of the target and queues its oldest parked task. */
+  private release(target: string): void {
+    const n = (this.busy.get(target) ?? 1) - 1;
+    if (n > 0) this.busy.set(target, n);
+    else this.busy.delete(target);
+    const list = this.parked.get(target);
+    const next = list?.shift();
+    if (list && !list.length) this.parked.delete(target);
+    if (next) {
+      this.queue.unshift(next);
+      this.kick();
     }
   }
 
@@ -137,14 +220,31 @@ export class WebhookDispatcher {
   }
 
   private async record(r: DeliveryResult): Promise<void> {
+    const ref = { hookId: r.hookId, id: r.taskId };
+    const target = this.sentTo.get(keyOf(ref));
+    this.sentTo.delete(keyOf(ref));
+    if (target !== undefined) this.release(target);
     const request = r.request && { ...r.request, headers: { ...r.request.headers } };
     if (request?.headers.Authorization !== undefined) request.headers.Authorization = '******';
-    await taskStore.update(this.app.store, { hookId: r.hookId, id: r.taskId }, (t) => {
+    const outcome = (t: HookTaskRecord): void => {
       t.delivered = Date.now();
       t.is_succeed = r.succeeded;
       t.request_content = request;
       t.response_content = r.response;
-    });
-    await hookStore.update(this.app.store, r.hookId, (h) => { h.last_status = r.succeeded ? 1 : 2; });
+    };
+    const attempt = (await taskStore.get(this.app.store, ref))?.attempt ?? 1;
+    const retries = this.app.settings.int('webhook.MAX_RETRIES');
+    if (!r.succeeded && r.retryable && attempt <= retries && !this.stopped) {
+      const delay = Math.min(MAX_RETRY_DELAY, this.app.settings.duration('webhook.RETRY_DELAY') * 4 ** (attempt - 1));
+      await taskStore.scheduleRetry(this.app.store, ref, Date.now() + delay, outcome);
+      this.later(ref, delay);
+    } else {
+      await taskStore.update(this.app.store, ref, outcome);
+    }
+    // The hooks document is written only when the hook's last status changes (not once per delivery).
+    const status = r.succeeded ? 1 : 2;
+    if ((await hookStore.getById(this.app.store, r.hookId))?.last_status !== status) {
+      await hookStore.update(this.app.store, r.hookId, (h) => { h.last_status = status; });
+    }
   }
 }

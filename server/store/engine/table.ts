@@ -129,6 +129,17 @@ export class Table<R extends { id: number }> {
 
   /** Applies `mutate` to a copy of the row, checks its unique keys, stores it; undefined when the id is unknown. */
   async update(store: Store, id: number, mutate: (r: R) => void): Promise<R | undefined> {
+    const staged = await this.updateStaged(store, id, mutate);
+    await staged?.saved;
+    return staged?.row;
+  }
+
+  /**
+   * update() in two steps: resolves once the row is changed in memory (what every reader sees from then on), with
+   * `saved`, which resolves once it is on disk. A caller holding a lock can release it before the disk write, so
+   * writes of several requests share one fsync (the file coalesces writes that queue behind a running one).
+   */
+  async updateStaged(store: Store, id: number, mutate: (r: R) => void): Promise<{ row: R; saved: Promise<void> } | undefined> {
     const d = await this.doc(store);
     const idx = this.indexesOf(d.data);
     const row = d.data.rows[String(id)];
@@ -139,9 +150,10 @@ export class Table<R extends { id: number }> {
     idx.remove(row);
     d.data.rows[String(id)] = next;
     idx.add(next);
-    const out = copy(next);
-    await d.save();
-    return out;
+    const saved = d.save();
+    // handled by the caller's await; this only keeps a failure from counting as unhandled meanwhile
+    saved.catch(() => undefined);
+    return { row: copy(next), saved };
   }
 
   /** Deletes the rows matching `where`; returns how many went. */

@@ -1,5 +1,5 @@
 /** Sends one delivery through the guarded client and describes what happened, secrets masked. */
-import { guardedFetch } from '../../lib/guarded-fetch.ts';
+import { BlockedHostError, guardedFetch } from '../../lib/guarded-fetch.ts';
 import type { DeliveryJob, DeliveryResult } from '../protocol.ts';
 import { buildRequest, type BuiltRequest } from './request.ts';
 
@@ -23,8 +23,10 @@ export async function deliver(job: DeliveryJob): Promise<DeliveryResult> {
   }
   try {
     const res = await guardedFetch({ ...req, timeoutMs: job.timeoutMs, allowedHosts: job.allowedHosts, maxResponseBytes: MAX_RESPONSE_BYTES });
-    return { ...base, succeeded: res.status >= 200 && res.status < 300, request: recorded(req), response: res };
+    const retryable = res.status === 408 || res.status === 429 || res.status >= 500;
+    return { ...base, succeeded: res.status >= 200 && res.status < 300, request: recorded(req), response: res, retryable };
   } catch (err) {
-    return { ...base, succeeded: false, request: recorded(req), response: { status: 0, headers: {}, body: `Delivery: ${(err as Error).message}` } };
+    const retryable = !(err instanceof BlockedHostError);
+    return { ...base, succeeded: false, request: recorded(req), response: { status: 0, headers: {}, body: `Delivery: ${(err as Error).message}` }, retryable };
   }
 }

@@ -5,6 +5,9 @@
 import type { DeliveryJob, DeliveryResult, FromWorker } from '../protocol.ts';
 import { deliver } from './deliver.ts';
 
+/** Deliveries the worker runs at once (each target gets at most PER_TARGET of them: webhook/dispatcher.ts). */
+export const DELIVERY_CAPACITY = 32;
+
 export class DeliveryLoop {
   private readonly capacity: number;
   private readonly send: (msg: FromWorker) => void;
@@ -15,7 +18,7 @@ export class DeliveryLoop {
   private paused = false;
   private readonly held: DeliveryJob[] = [];
 
-  constructor(send: (msg: FromWorker) => void, capacity = 8, run = deliver) {
+  constructor(send: (msg: FromWorker) => void, capacity = DELIVERY_CAPACITY, run = deliver) {
     this.send = send;
     this.capacity = capacity;
     this.run = run;

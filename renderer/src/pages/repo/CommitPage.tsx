@@ -1,4 +1,8 @@
-/** One commit: its message, author, parents and stats, and its diff (the host's `.diff`), split or unified. */
+/**
+ * One commit (`/{owner}/{repo}/commit/{sha}`): message, author, parents and the files it changed. The diff of
+ * each file goes in <CommitDiff>, below the file list.
+ */
+import { useParams } from 'react-router';
 import { seg } from '../../api/client.ts';
 import type { Commit } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
@@ -7,44 +11,43 @@ import { When } from '../../components/When.tsx';
 import { DiffView } from '../../components/code/DiffView.tsx';
 import { Link } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useRepo } from './repo-context.tsx';
+import { commitHref, srcHref, useRepo } from './repo-context.tsx';
 
-/** A short commit id linked to its page. */
-export function ShaLink({ sha, base }: { sha: string; base: string }) {
-  return <Link to={`${base}/commit/${sha}`} className="sha-link" title={sha}><code>{sha.slice(0, 10)}</code></Link>;
+type FullCommit = Commit & { files?: { filename: string; status: string }[] | null; stats?: { additions: number; deletions: number; total: number } | null; parents?: { sha: string }[] };
+
+/** The commit's diff (the host's `.diff`), split or unified. */
+export function CommitDiff({ commit }: { commit: FullCommit }) {
+  const { api } = useAuth();
+  const { api: base } = useRepo();
+  const diff = useLoad(() => api.text(`${base}/git/commits/${seg(commit.sha)}.diff`), `${base}|${commit.sha}|diff`);
+  return <><ErrorAlert>{diff.error}</ErrorAlert>{diff.data !== null ? <DiffView diff={diff.data} label={`Changes in ${commit.sha.slice(0, 10)}`} /> : null}</>;
 }
 
-/** The commit page at `/{owner}/{repo}/commit/{sha}`. */
-export function CommitPage({ sha }: { sha: string }) {
+/** The commit page. */
+export function CommitPage() {
   const { api } = useAuth();
   const { api: base, base: ui } = useRepo();
-  const commit = useLoad(() => api.get<Commit>(`${base}/git/commits/${seg(sha)}`), `${base}|${sha}`);
-  const diff = useLoad(() => api.text(`${base}/git/commits/${seg(sha)}.diff`), `${base}|${sha}|diff`);
-  const c = commit.data;
-  const [subject, ...rest] = (c?.commit.message ?? '').trim().split('\n');
-  const body = rest.join('\n').trim();
+  const sha = useParams().sha ?? '';
+  const c = useLoad(() => api.get<FullCommit>(`${base}/git/commits/${seg(sha)}`, { query: { stat: true, files: true } }), `${base}|commit|${sha}`);
+  const commit = c.data;
+  if (!commit) return <><ErrorAlert>{c.error ? `The commit ${sha} could not be opened: ${c.error}` : null}</ErrorAlert>{c.error ? null : <p role="status" className="loading">Loading the commit…</p>}</>;
+  const [subject, ...rest] = commit.commit.message.trim().split('\n');
   return (
-    <div className="commit-page">
-      <ErrorAlert>{commit.error ?? diff.error}</ErrorAlert>
-      {c ? (
-        <section className="card commit-head" aria-labelledby="commit-subject">
-          <h2 id="commit-subject">{subject}</h2>
-          {body ? <pre className="commit-body">{body}</pre> : null}
-          <p className="muted">
-            {c.commit.author.name} authored <When iso={c.commit.author.date} />
-            {c.commit.committer.name !== c.commit.author.name ? <>, {c.commit.committer.name} committed</> : null}
-          </p>
-          <dl className="commit-facts">
-            <dt>Commit</dt><dd><code className="commit-sha-full">{c.sha}</code></dd>
-            {c.parents.length ? <><dt>{c.parents.length > 1 ? 'Parents' : 'Parent'}</dt><dd>{c.parents.map((p) => <ShaLink key={p.sha} sha={p.sha} base={ui} />)}</dd></> : null}
-            {c.stats ? <><dt>Changes</dt><dd>{c.files?.length ?? 0} files, <span className="added">+{c.stats.additions}</span> <span className="removed">−{c.stats.deletions}</span></dd></> : null}
-          </dl>
-          <p className="commit-links">
-            <Link to={`${ui}?ref=${encodeURIComponent(c.sha)}`}>Browse files at this commit</Link>
-          </p>
-        </section>
-      ) : !commit.error ? <p role="status" className="loading">Loading the commit…</p> : null}
-      {diff.data !== null ? <DiffView diff={diff.data} label={`Changes in ${sha.slice(0, 10)}`} /> : null}
-    </div>
+    <section className="card commit-page" aria-labelledby="commit-title">
+      <h2 id="commit-title">{subject}</h2>
+      {rest.join('\n').trim() ? <pre className="commit-body">{rest.join('\n').trim()}</pre> : null}
+      <dl className="facts">
+        <dt>Commit</dt><dd><code>{commit.sha}</code> (<Link to={srcHref(ui, 'commit', commit.sha)}>browse files</Link>)</dd>
+        <dt>Author</dt><dd>{commit.commit.author.name} &lt;{commit.commit.author.email}&gt;, <When iso={commit.commit.author.date} /></dd>
+        {commit.commit.committer.name !== commit.commit.author.name ? <><dt>Committer</dt><dd>{commit.commit.committer.name}, <When iso={commit.commit.committer.date} /></dd></> : null}
+        <dt>Parents</dt><dd>{commit.parents?.length ? commit.parents.map((p) => <Link key={p.sha} to={commitHref(ui, p.sha)}><code>{p.sha.slice(0, 10)}</code> </Link>) : 'none (the first commit)'}</dd>
+        {commit.stats ? <><dt>Changes</dt><dd>{commit.stats.additions} additions, {commit.stats.deletions} deletions</dd></> : null}
+      </dl>
+      <h3>Changed files ({commit.files?.length ?? 0})</h3>
+      <ul className="plain-list changed-files" aria-label="Changed files">
+        {(commit.files ?? []).map((f) => <li key={f.filename}><span className="badge badge-muted">{f.status}</span> {f.status === 'removed' ? f.filename : <Link to={srcHref(ui, 'commit', commit.sha, f.filename)}>{f.filename}</Link>}</li>)}
+      </ul>
+      <CommitDiff commit={commit} />
+    </section>
   );
 }

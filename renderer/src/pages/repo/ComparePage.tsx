@@ -1,67 +1,64 @@
-/** Two revisions compared (`base...head`): the commits head adds, and the diff from their merge base. */
-import { useState, type FormEvent } from 'react';
-import type { Commit, Compare } from '../../api/types.ts';
+/**
+ * `/{owner}/{repo}/compare/{a}...{b}` (the `compare_url` of push webhooks): the commits in b that a lacks.
+ * The host has no compare API yet, so b's history is read page by page until a is met. Diffs go in <CompareDiff>.
+ */
+import { useParams } from 'react-router';
+import { seg } from '../../api/client.ts';
+import type { Commit } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
-import { When } from '../../components/When.tsx';
 import { DiffView } from '../../components/code/DiffView.tsx';
-import { useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { ShaLink } from './CommitPage.tsx';
+import { CommitRow } from './CommitRow.tsx';
 import { useRepo } from './repo-context.tsx';
 
-const pathOf = (basehead: string): string => basehead.split('/').map(encodeURIComponent).join('/');
+const PAGE = 50;
+const MAX_PAGES = 10;
 
-function CompareForm({ basehead }: { basehead: string }) {
-  const { base: ui } = useRepo();
-  const { navigate } = useRouter();
-  const [b, h] = basehead.includes('...') ? basehead.split('...') : [basehead, ''];
-  const [from, setFrom] = useState(b ?? '');
-  const [to, setTo] = useState(h ?? '');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    navigate(`${ui}/compare/${encodeURIComponent(`${from}...${to}`)}`);
-  };
-  return (
-    <form className="compare-form" onSubmit={submit} aria-label="Revisions to compare">
-      <label>Base <input value={from} onChange={(e) => setFrom(e.target.value)} /></label>
-      <span aria-hidden="true">…</span>
-      <label>Compare <input value={to} onChange={(e) => setTo(e.target.value)} /></label>
-      <button type="submit" className="btn btn-small">Compare</button>
-    </form>
-  );
-}
-
-function CommitItem({ c }: { c: Commit }) {
-  const { base: ui } = useRepo();
-  return (
-    <li className="commit">
-      <div className="commit-main">
-        <span className="commit-subject">{c.commit.message.split('\n')[0]}</span>
-        <span className="muted commit-meta">{c.commit.author.name} committed <When iso={c.commit.author.date} /></span>
-      </div>
-      <ShaLink sha={c.sha} base={ui} />
-    </li>
-  );
-}
-
-/** The compare page at `/{owner}/{repo}/compare/{base}...{head}`. */
-export function ComparePage({ basehead }: { basehead: string }) {
+/** The combined diff from the merge base (the host's compare `output=diff`), split or unified. */
+export function CompareDiff({ base: from, head }: { base: string; head: string }) {
   const { api } = useAuth();
   const { api: base } = useRepo();
-  const cmp = useLoad(() => api.get<Compare>(`${base}/compare/${pathOf(basehead)}`, { query: { files: false, verification: false } }), `${base}|${basehead}`);
-  const diff = useLoad(() => api.text(`${base}/compare/${pathOf(basehead)}`, { query: { output: 'diff' } }), `${base}|${basehead}|diff`);
+  const spec = `${from}...${head}`;
+  const diff = useLoad(() => api.text(`${base}/compare/${spec.split('/').map(seg).join('/')}`, { query: { output: 'diff' } }), `${base}|${spec}|diff`);
+  return <><ErrorAlert>{diff.error}</ErrorAlert>{diff.data !== null ? <DiffView diff={diff.data} label={`Changes in ${spec}`} /> : null}</>;
+}
+
+/** Splits `a...b` (or `a..b`). */
+export function splitCompare(spec: string): { base: string; head: string } | null {
+  const m = /^(.+?)\.\.\.?(.+)$/.exec(spec);
+  return m ? { base: m[1]!, head: m[2]! } : null;
+}
+
+/** The compare page. */
+export function ComparePage() {
+  const { api } = useAuth();
+  const { api: base } = useRepo();
+  const spec = splitCompare(useParams()['*'] ?? '');
+  const result = useLoad(async () => {
+    if (!spec) return null;
+    const from = await api.get<Commit>(`${base}/git/commits/${seg(spec.base)}`, { query: { stat: false, files: false } });
+    const list: Commit[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const got = await api.get<Commit[]>(`${base}/commits`, { query: { sha: spec.head, page, limit: PAGE, stat: false, files: false } });
+      for (const c of got) {
+        if (c.sha === from.sha) return { list, complete: true };
+        list.push(c);
+      }
+      if (got.length < PAGE) return { list, complete: false };
+    }
+    return { list, complete: false };
+  }, `${base}|compare|${spec?.base}|${spec?.head}`);
+  if (!spec) return <p className="inline-error" role="alert">This address does not name two revisions to compare, as in <code>compare/main...feature</code>.</p>;
+  const r = result.data;
   return (
-    <div className="compare-page">
-      <CompareForm key={basehead} basehead={basehead} />
-      <ErrorAlert>{cmp.error ?? diff.error}</ErrorAlert>
-      {cmp.data ? (
-        <section aria-labelledby="compare-commits">
-          <h2 id="compare-commits">{cmp.data.total_commits === 1 ? '1 commit' : `${cmp.data.total_commits} commits`}</h2>
-          {cmp.data.commits.length ? <ul className="commit-list card" aria-label="Commits compared">{cmp.data.commits.map((c) => <CommitItem key={c.sha} c={c} />)}</ul> : <p className="muted">These revisions are the same, or the base already has every commit.</p>}
-        </section>
-      ) : !cmp.error ? <p role="status" className="loading">Comparing…</p> : null}
-      {diff.data !== null ? <DiffView diff={diff.data} label={`Changes in ${basehead}`} /> : null}
-    </div>
+    <section aria-labelledby="compare-title">
+      <h2 id="compare-title">Comparing <code>{spec.base.slice(0, 12)}</code> with <code>{spec.head.slice(0, 12)}</code></h2>
+      <ErrorAlert>{result.error ? `These revisions could not be compared: ${result.error}` : null}</ErrorAlert>
+      {!r && !result.error ? <p role="status" className="loading">Loading commits…</p> : null}
+      {r ? <p>{r.list.length} commit{r.list.length === 1 ? '' : 's'}{r.complete ? '' : `; ${spec.base.slice(0, 12)} is not in the history of ${spec.head.slice(0, 12)}${r.list.length >= PAGE * MAX_PAGES ? ' within the newest commits read' : ''}`}.</p> : null}
+      {r?.list.length ? <ul className="commit-list card" aria-label="Compared commits">{r.list.map((c) => <CommitRow key={c.sha} c={c} />)}</ul> : null}
+      <CompareDiff base={spec.base} head={spec.head} />
+    </section>
   );
 }

@@ -1,6 +1,5 @@
 /** Files of a repository at a branch or tag: a folder listing or one file, with the latest commit. */
 import { useState } from 'react';
-import { seg } from '../../api/client.ts';
 import type { Commit, ContentEntry } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
@@ -8,16 +7,14 @@ import { ArchiveMenu } from '../../components/code/FileActions.tsx';
 import { FileView } from '../../components/code/FileView.tsx';
 import { Markdown } from '../../components/code/Markdown.tsx';
 import { When } from '../../components/When.tsx';
+import { useParams } from 'react-router';
 import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
 import { EmptyRepo } from './EmptyRepo.tsx';
-import { RefPicker } from './RefPicker.tsx';
-import { ShaLink } from './CommitPage.tsx';
-import { useRepo } from './repo-context.tsx';
+import { RefPicker, splitRefPath, useRefs } from './RefPicker.tsx';
+import { commitHref, commitsHref, encodePath, srcHref, useRepo, type RefKind } from './repo-context.tsx';
 
 const MAX_SHOWN = 512 * 1024;
-
-const encodePath = (p: string): string => p.split('/').map(seg).join('/');
 
 function decodeText(content: string): string | null {
   const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
@@ -59,22 +56,14 @@ function Listing({ entries, href }: { entries: ContentEntry[]; href(p: string): 
 
 const isMarkdown = (name: string): boolean => /\.(md|markdown|mdown|mkd)$/i.test(name);
 
-/** Where a ref's files are on the web (`src/branch/main`, `src/commit/{sha}`), for raw files and markdown links. */
-const refPart = (ref: string): string => (/^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(ref) ? `commit/${ref}` : `branch/${ref.split('/').map(seg).join('/')}`);
+/** Same-origin links in rendered markdown are app addresses (`src/...`, `commit/...`): navigate without a load. */
+const mapLink = (to: string): string | null => (/\/(raw|media|archive)\//.test(to) ? null : to);
 
-/** Turns a link into this ref's `src/` into the Files tab's address; other links load normally. */
-function useSrcLinks(ref: string, href: (p: string) => string): (to: string) => string | null {
-  const { base: ui } = useRepo();
-  const prefix = `${ui}/src/${refPart(ref)}/`;
-  return (to) => (to.startsWith(prefix) ? href(decodeURIComponent(to.slice(prefix.length).split(/[?#]/)[0] ?? '')) : null);
-}
-
-function OneFile({ entry, ref, href }: { entry: ContentEntry; ref: string; href(p: string): string }) {
+function OneFile({ entry, kind, refName }: { entry: ContentEntry; kind: RefKind; refName: string }) {
   const { base: ui } = useRepo();
   const [source, setSource] = useState(false);
-  const mapLink = useSrcLinks(ref, href);
   const text = entry.content && entry.size <= MAX_SHOWN ? decodeText(entry.content) : null;
-  const rawUrl = `${ui}/raw/${refPart(ref)}/${encodePath(entry.path)}`;
+  const rawUrl = `${ui}/raw/${kind}/${encodePath(refName)}/${encodePath(entry.path)}`;
   const dir = entry.path.split('/').slice(0, -1).join('/');
   if (text === null) {
     return (
@@ -92,17 +81,16 @@ function OneFile({ entry, ref, href }: { entry: ContentEntry; ref: string; href(
   );
   return (
     <FileView name={entry.name} text={text} rawUrl={rawUrl} size={entry.size} extra={toggle}>
-      {source ? undefined : <div className="file-markdown"><Markdown text={text} context={`${ui}/src/${refPart(ref)}${dir ? `/${encodePath(dir)}` : ''}`} mapLink={mapLink} label={entry.name} /></div>}
+      {source ? undefined : <div className="file-markdown"><Markdown text={text} context={srcHref(ui, kind, refName, dir)} mapLink={mapLink} label={entry.name} /></div>}
     </FileView>
   );
 }
 
 /** The README of a folder, rendered under its listing. */
-function Readme({ entry, ref, href }: { entry: ContentEntry; ref: string; href(p: string): string }) {
+function Readme({ entry, kind, refName }: { entry: ContentEntry; kind: RefKind; refName: string }) {
   const { api } = useAuth();
   const { api: base, base: ui } = useRepo();
-  const mapLink = useSrcLinks(ref, href);
-  const file = useLoad(() => api.get<ContentEntry>(`${base}/contents/${encodePath(entry.path)}`, { query: { ref } }), `${base}|${ref}|${entry.path}`);
+  const file = useLoad(() => api.get<ContentEntry>(`${base}/contents/${encodePath(entry.path)}`, { query: { ref: refName } }), `${base}|${refName}|${entry.path}`);
   const text = file.data?.content ? decodeText(file.data.content) : null;
   const dir = entry.path.split('/').slice(0, -1).join('/');
   if (text === null) return null;
@@ -110,7 +98,7 @@ function Readme({ entry, ref, href }: { entry: ContentEntry; ref: string; href(p
     <section className="card readme" aria-labelledby="readme-name">
       <div className="file-head"><h2 id="readme-name">{entry.name}</h2></div>
       {isMarkdown(entry.name)
-        ? <div className="file-markdown"><Markdown text={text} context={`${ui}/src/${refPart(ref)}${dir ? `/${encodePath(dir)}` : ''}`} mapLink={mapLink} label={entry.name} /></div>
+        ? <div className="file-markdown"><Markdown text={text} context={srcHref(ui, kind, refName, dir)} mapLink={mapLink} label={entry.name} /></div>
         : <pre className="file-text"><code>{text}</code></pre>}
     </section>
   );
@@ -119,7 +107,7 @@ function Readme({ entry, ref, href }: { entry: ContentEntry; ref: string; href(p
 const readmeOf = (entries: ContentEntry[]): ContentEntry | undefined =>
   entries.filter((e) => e.type === 'file' && /^readme(\.(md|markdown|txt))?$/i.test(e.name)).sort((a, b) => Number(isMarkdown(b.name)) - Number(isMarkdown(a.name)))[0];
 
-function LatestCommit({ at }: { at: string }) {
+function LatestCommit({ at, kind }: { at: string; kind: RefKind }) {
   const { api } = useAuth();
   const { api: base, base: ui } = useRepo();
   const c = useLoad(() => api.get<Commit[]>(`${base}/commits`, { query: { sha: at, limit: 1, stat: false, files: false } }), `${base}@${at}`);
@@ -127,37 +115,45 @@ function LatestCommit({ at }: { at: string }) {
   if (!commit) return null;
   return (
     <p className="latest-commit">
-      <ShaLink sha={commit.sha} base={ui} />{' '}
+      <Link to={commitHref(ui, commit.sha)}><code>{commit.sha.slice(0, 10)}</code></Link>{' '}
       <span className="commit-subject">{commit.commit.message.split('\n')[0]}</span>{' '}
-      <span className="muted">by {commit.commit.author.name}, <When iso={commit.commit.author.date} /></span>
+      <span className="muted">by {commit.commit.author.name}, <When iso={commit.commit.author.date} /></span>{' '}
+      <Link to={commitsHref(ui, kind, at)}>History</Link>
     </p>
   );
 }
 
-/** The Files tab: `?ref=` (default branch when absent) and `?path=`. */
+const KINDS: RefKind[] = ['branch', 'tag', 'commit'];
+
+/** The Files tab: the repository home (default branch) or `/src/{branch|tag|commit}/{ref}/{path...}`. */
 export function RepoFilesPage() {
   const { api } = useAuth();
   const { repo, api: base, base: ui } = useRepo();
-  const { search, navigate } = useRouter();
-  const ref = search.get('ref') || repo.default_branch;
-  const path = search.get('path') ?? '';
-  const href = (p: string, r = ref) => `${ui}?ref=${encodeURIComponent(r)}${p ? `&path=${encodeURIComponent(p)}` : ''}`;
-  const contents = useLoad(() => (repo.empty ? Promise.resolve(null) : api.get<ContentEntry[] | ContentEntry>(`${base}/contents/${encodePath(path)}`, { query: { ref } })), `${base}|${ref}|${path}|${repo.empty}`);
+  const { navigate } = useRouter();
+  const params = useParams();
+  const refs = useRefs();
+  const kind: RefKind = KINDS.includes(params.kind as RefKind) ? (params.kind as RefKind) : 'branch';
+  const rest = params['*'] ?? '';
+  const waitRefs = rest.includes('/') && kind !== 'commit' && !refs;
+  const { ref: given, path } = splitRefPath(kind, rest, refs);
+  const ref = given || repo.default_branch;
+  const href = (p: string, r = ref, k = kind) => srcHref(ui, k, r, p);
+  const contents = useLoad(() => (repo.empty || waitRefs ? Promise.resolve(null) : api.get<ContentEntry[] | ContentEntry>(`${base}/contents/${encodePath(path)}`, { query: { ref } })), `${base}|${ref}|${path}|${repo.empty}|${waitRefs}`);
   if (repo.empty) return <EmptyRepo />;
   const data = contents.data;
   return (
     <div className="files-page">
       <div className="files-bar">
-        <RefPicker value={ref} onChange={(r) => navigate(href(path, r))} />
+        <RefPicker value={ref} onChange={(r, k) => navigate(href(path, r, k))} />
         <Crumbs path={path} href={(p) => href(p)} />
         <ArchiveMenu base={ui} repoName={repo.name} refName={ref} />
       </div>
-      <LatestCommit at={ref} />
+      <LatestCommit at={ref} kind={kind} />
       <ErrorAlert>{contents.error}</ErrorAlert>
       {!data && !contents.error ? <p role="status" className="loading">Loading files…</p> : null}
       {Array.isArray(data) ? (data.length ? <Listing entries={data} href={(p) => href(p)} /> : <p className="muted">This folder is empty.</p>) : null}
-      {Array.isArray(data) && readmeOf(data) ? <Readme key={readmeOf(data)!.path} entry={readmeOf(data)!} ref={ref} href={(p) => href(p)} /> : null}
-      {data && !Array.isArray(data) ? <OneFile key={`${ref}|${data.path}`} entry={data} ref={ref} href={(p) => href(p)} /> : null}
+      {Array.isArray(data) && readmeOf(data) ? <Readme key={readmeOf(data)!.path} entry={readmeOf(data)!} kind={kind} refName={ref} /> : null}
+      {data && !Array.isArray(data) ? <OneFile key={`${ref}|${data.path}`} entry={data} kind={kind} refName={ref} /> : null}
     </div>
   );
 }

@@ -1,0 +1,148 @@
+/**
+ * One long-lived `git update-ref --stdin` process per repository for API ref writes: each write is one
+ * `start / update|delete... / prepare / commit` transaction on the running process (git begins a new transaction
+ * after each commit), so a branch or tag made through the API costs no process start (a fork of the host, tens of
+ * milliseconds of blocked event loop on a busy machine). A transaction git refuses (a ref moved meanwhile, a name
+ * clash) ends the process with `fatal: ...`: that write is rejected with a GitCommandError and the next one starts
+ * a fresh process. Transactions on one process run one at a time; writers close when idle or released.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { GitCommandError } from './read.ts';
+import type { RefMove } from './ref-update.ts';
+
+const ARGS = ['update-ref', '--stdin'];
+
+/** The lines of one transaction: every move states the old value it expects. */
+function transaction(moves: RefMove[]): string {
+  const lines = moves.map((m) => (/^0+$/.test(m.newId) ? `delete ${m.ref} ${m.oldId}` : `update ${m.ref} ${m.newId} ${m.oldId}`));
+  return `start\n${lines.join('\n')}\nprepare\ncommit\n`;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+/** A single `git update-ref --stdin` process for one bare repository. */
+export class RefWriter {
+  private readonly proc: ChildProcessWithoutNullStreams;
+  private out = '';
+  private err = '';
+  private waiter: Waiter | null = null;
+  private closed = false;
+  lastUsed = Date.now();
+
+  constructor(gitDir: string, onExit: () => void) {
+    this.proc = spawn('git', ARGS, { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdio: 'pipe' });
+    this.proc.stdout.setEncoding('utf8');
+    this.proc.stderr.setEncoding('utf8');
+    this.proc.stdout.on('data', (s: string) => this.onOut(s));
+    this.proc.stderr.on('data', (s: string) => { this.err = (this.err + s).slice(-4000); });
+    this.proc.stdin.on('error', () => undefined);
+    this.proc.on('error', (e) => this.fail(e));
+    this.proc.on('close', (code) => {
+      this.fail(new GitCommandError(ARGS, code ?? -1, this.err.trim() || 'git update-ref exited'));
+      onExit();
+    });
+  }
+
+  /** True while the process takes transactions. */
+  get alive(): boolean {
+    return !this.closed;
+  }
+
+  /** Moves every ref of `moves` or none; call it again only once the previous transaction has settled. */
+  run(moves: RefMove[]): Promise<void> {
+    if (this.closed) return Promise.reject(new GitCommandError(ARGS, -1, this.err.trim() || 'git update-ref exited'));
+    this.lastUsed = Date.now();
+    return new Promise((resolve, reject) => {
+      this.waiter = { resolve, reject };
+      this.proc.stdin.write(transaction(moves));
+    });
+  }
+
+  /** Ends the process once the running transaction (if any) is answered. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.waiter) this.proc.stdin.end();
+  }
+
+  private onOut(s: string): void {
+    this.out += s;
+    for (let nl = this.out.indexOf('\n'); nl >= 0; nl = this.out.indexOf('\n')) {
+      const line = this.out.slice(0, nl);
+      this.out = this.out.slice(nl + 1);
+      if (line === 'commit: ok' && this.waiter) {
+        const w = this.waiter;
+        this.waiter = null;
+        if (this.closed) this.proc.stdin.end();
+        w.resolve();
+      }
+    }
+  }
+
+  private fail(err: Error): void {
+    this.closed = true;
+    const w = this.waiter;
+    this.waiter = null;
+    w?.reject(err);
+  }
+}
+
+/** The ref writers of one host, keyed by git directory, closed after `idleMs` without use. */
+export class RefWriterPool {
+  private readonly writers = new Map<string, RefWriter>();
+  /** Per repository, the last queued transaction: one runs at a time, each on a live writer. */
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly timer: NodeJS.Timeout;
+  private shut = false;
+  /** Processes started since the pool was made (tests count them). */
+  started = 0;
+
+  constructor(private readonly idleMs = 30_000) {
+    this.timer = setInterval(() => this.sweep(), Math.max(1_000, Math.floor(idleMs / 2)));
+    this.timer.unref();
+  }
+
+  /**
+   * Moves refs of `gitDir` in one transaction (all or none) on its writer, started on first use and again after a
+   * refused transaction ended the previous one. Rejects with GitCommandError when git refuses the transaction.
+   */
+  apply(gitDir: string, moves: RefMove[]): Promise<void> {
+    if (this.shut) return Promise.reject(new Error('git ref writer pool is closed'));
+    const run = (this.tails.get(gitDir) ?? Promise.resolve()).then(() => this.writer(gitDir).run(moves));
+    const tail = run.catch(() => undefined);
+    this.tails.set(gitDir, tail);
+    void tail.then(() => { if (this.tails.get(gitDir) === tail) this.tails.delete(gitDir); });
+    return run;
+  }
+
+  private writer(gitDir: string): RefWriter {
+    const have = this.writers.get(gitDir);
+    if (have?.alive) return have;
+    const made = new RefWriter(gitDir, () => { if (this.writers.get(gitDir) === made) this.writers.delete(gitDir); });
+    this.started++;
+    this.writers.set(gitDir, made);
+    return made;
+  }
+
+  /** Closes the writer of one repository (after a push, before a delete). */
+  release(gitDir: string): void {
+    this.writers.get(gitDir)?.close();
+    this.writers.delete(gitDir);
+  }
+
+  /** Closes every writer and stops the idle sweep. */
+  close(): void {
+    this.shut = true;
+    clearInterval(this.timer);
+    for (const w of this.writers.values()) w.close();
+    this.writers.clear();
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [dir, w] of this.writers) if (now - w.lastUsed > this.idleMs) this.release(dir);
+  }
+}
