@@ -3,6 +3,12 @@
  * each with the reason. A difference not listed here makes check:gitea fail.
  */
 export const EXPLAINED: Record<string, string> = {
+  'POST /markdown':
+    "Gitea's swagger describes the answer as a string schema (MarkdownRender); the body is text/html, not JSON, in Gitea and here.",
+  'POST /markdown/raw':
+    'The body is the markdown text itself (text/plain, as Gitea reads it) and the answer is text/html; neither is JSON.',
+  'GET /repos/{owner}/{repo}/git/commits/{sha}.{diffType}':
+    "Gitea's swagger names a string answer; the body is the raw diff or patch as text/plain, in Gitea and here.",
   'POST /repos/{owner}/{repo}/tags':
     "Gitea's handler answers 201 Created (its swagger says 200); Homeforge answers what Gitea sends.",
   'User.username':

@@ -12,6 +12,7 @@ import { corsMiddleware } from './cors.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { gitRoutes } from './git-routes.ts';
+import { webFileRoutes } from './web-files.ts';
 import { requireSigninView } from './signin-view.ts';
 import { spaFallback } from './spa.ts';
 import { crossSiteCheck, hostCheck, securityHeaders } from './request-guards.ts';
@@ -51,6 +52,7 @@ export function createApp(app: AppContext): Express {
   api.use('/homeforge', own);
   api.use(notFound);
   web.use('/api', api);
+  web.use(webFileRoutes(app));
 
   web.use(spaFallback(RENDERER_DIST));
   web.use(notFound);

@@ -73,3 +73,7 @@ export const Commit = z.strictObject({
   stats: CommitStats.nullable(),
 }).meta({ id: 'Commit' });
 export type Commit = z.infer<typeof Commit>;
+
+/** Gitea's `Compare`: the commits head has and base lacks (newest first) and their count. */
+export const Compare = z.strictObject({ commits: z.array(Commit), total_commits: int }).meta({ id: 'Compare' });
+export type Compare = z.infer<typeof Compare>;

@@ -43,3 +43,12 @@ export const GeneralAttachmentSettings = z.strictObject({
   max_files: int,
 }).meta({ id: 'GeneralAttachmentSettings' });
 export type GeneralAttachmentSettings = z.infer<typeof GeneralAttachmentSettings>;
+
+/** Gitea's `MarkdownOption` (`POST /markdown`): the text, the mode (markdown, gfm, comment, wiki, file), the context path. */
+export const MarkdownOption = z.object({
+  Text: z.string().optional(),
+  Mode: z.string().optional(),
+  Context: z.string().optional(),
+  Wiki: z.boolean().optional(),
+}).meta({ id: 'MarkdownOption' });
+export type MarkdownOption = z.infer<typeof MarkdownOption>;

@@ -76,7 +76,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
     password: (v) => (v === 'admin' ? ADMIN.password : `${names[v]}-password-1`),
     params: {
       username: 'fz-owner', owner: 'fz-owner', repo: 'fz-priv', org: 'fz-org', collaborator: names.collaborator, token: String(token), uuid: ids.uuid,
-      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip',
+      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main',
     },
     ids,
   };

@@ -79,6 +79,11 @@ export async function gitData(c: Checker, w: World): Promise<void> {
   await c.v1('GET', `${R}/media/${blob.path}`);
   const zip = await c.v1('GET', `${R}/archive/main.zip`);
   assert.equal(zip.headers.get('content-type'), 'application/zip');
+  await c.v1('GET', `${R}/git/commits/${sha}.diff`);
+  await c.v1('GET', `${R}/git/commits/${sha}.patch`, { auth: alice });
+  for (const auth of [admin, undefined]) await c.v1('GET', `${R}/compare/${sha}...feature?files=true`, { auth });
+  await c.v1('POST', '/markdown', { auth: alice, body: { Text: '# Demo\n\n[a](b.md)', Mode: 'gfm', Context: `/${ADMIN.username}/demo/src/branch/main` } });
+  await c.v1('POST', '/markdown/raw', { rawBody: '**raw**', headers: { 'Content-Type': 'text/plain' } });
 }
 
 /** Watching: subscribe, check, list watchers and watched repositories. */

@@ -126,6 +126,20 @@ export class ApiClient {
     return this.request<T>('PATCH', path, { ...opts, body }).then((r) => r.data);
   }
 
+  /** GET a text answer (a raw diff, a rendered document); rejects with ApiError for 4xx/5xx. */
+  async text(path: string, opts: Pick<RequestOptions, 'query'> = {}): Promise<string> {
+    const headers: Record<string, string> = this.token ? { Authorization: `token ${this.token}` } : {};
+    let res: Response;
+    try {
+      res = await fetch(path + queryString(opts.query), { headers, credentials: 'omit' });
+    } catch {
+      throw new ApiError(0, 'The host cannot be reached. Is Homeforge still running?', new Headers());
+    }
+    const text = await res.text();
+    if (!res.ok) throw new ApiError(res.status, parseJson(text)?.message as string | undefined || statusWords(res.status), res.headers);
+    return text;
+  }
+
   /** DELETE; resolves when the host answered 2xx. */
   async delete(path: string, opts?: RequestOptions): Promise<void> {
     await this.request<unknown>('DELETE', path, opts);

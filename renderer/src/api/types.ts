@@ -8,7 +8,7 @@ export type { Repository } from '../../../server/structs/repo.ts';
 export type { Organization, Team } from '../../../server/structs/org.ts';
 export type { Branch } from '../../../server/structs/branch.ts';
 export type { Tag } from '../../../server/structs/tag.ts';
-export type { Commit } from '../../../server/structs/commit.ts';
+export type { Commit, Compare } from '../../../server/structs/commit.ts';
 export type { ContentsResponse as ContentEntry } from '../../../server/structs/content.ts';
 export type { Hook, HookDelivery } from '../../../server/structs/hook.ts';
 export type {

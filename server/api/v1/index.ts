@@ -1,6 +1,8 @@
 /** Every /api/v1 route, area by area. Each area file reads top to bottom: path, access, scope, handler. */
 import type { RouteDef } from '../router/route.ts';
 import { miscRoutes } from './misc/misc.ts';
+import { markdownRoutes } from './misc/markdown.ts';
+import { compareRoutes } from './repo/compare.ts';
 import { repoRoutes } from './repo/repos.ts';
 import { userRoutes } from './user/users.ts';
 import { adminUserRoutes } from './admin/users.ts';
@@ -19,6 +21,7 @@ import { mirrorRoutes } from './repo/mirrors.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
+  ...markdownRoutes,
   ...orgRoutes,
   ...orgMemberRoutes,
   ...teamRoutes,
@@ -28,6 +31,8 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...adminUserRoutes,
   ...adminCronRoutes,
   ...tokenRoutes,
+  // before the git routes: `git/commits/{sha}.{diffType}` would otherwise be read as a commit named `{sha}.diff`
+  ...compareRoutes,
   ...repoGitRoutes,
   ...repoFileRoutes,
   ...watchRoutes,

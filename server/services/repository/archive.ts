@@ -1,9 +1,9 @@
-/** Source archives (`{ref}.zip`, `{ref}.tar.gz`) of a commit, streamed from `git archive`. */
+/** Source archives (`{ref}.zip`, `{ref}.tar.gz`) of a commit, streamed from `git archive`, and `{ref}.bundle` from `git bundle`. */
 import type { Writable } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import type { RepoRecord } from '../../store/records.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { streamArchive, type ArchiveFormat } from '../../git/archive.ts';
+import { streamArchive, streamBundle, type ArchiveFormat } from '../../git/archive.ts';
 import type { Commit } from '../../git/objects.ts';
 import { entryAtPath, treePathSegments } from '../../git/read.ts';
 import { gitDirFor, readerFor } from './cache.ts';
@@ -12,15 +12,17 @@ import { resolveRef } from './read.ts';
 export interface PreparedArchive {
   commitId: string;
   format: ArchiveFormat;
+  contentType: string;
   /** `<repo>-<ref>.<ext>`, as Gitea names the download. */
   filename: string;
   /** Writes the archive into `out`. */
   stream: (out: Writable) => Promise<void>;
 }
 
-const FORMATS: [string, ArchiveFormat][] = [['.tar.gz', 'tar.gz'], ['.zip', 'zip']];
+const CONTENT_TYPES: Record<ArchiveFormat, string> = { zip: 'application/zip', 'tar.gz': 'application/gzip', bundle: 'application/octet-stream' };
+const FORMATS: [string, ArchiveFormat][] = [['.tar.gz', 'tar.gz'], ['.zip', 'zip'], ['.bundle', 'bundle']];
 
-/** Parses `{ref}.{zip|tar.gz}`, resolves the ref (404) and checks the optional paths (404 when missing). */
+/** Parses `{ref}.{zip|tar.gz|bundle}`, resolves the ref (404) and checks the optional paths (404 when missing). */
 export async function prepareArchive(app: AppContext, repo: RepoRecord, archive: string, paths: string[]): Promise<PreparedArchive> {
   const hit = FORMATS.find(([ext]) => archive.endsWith(ext));
   if (!hit) throw new BadRequestError(`unknown format: ${archive}`);
@@ -46,7 +48,10 @@ export async function prepareArchive(app: AppContext, repo: RepoRecord, archive:
   return {
     commitId,
     format,
+    contentType: CONTENT_TYPES[format],
     filename: `${repo.name}-${safeRef}${ext}`,
-    stream: (out) => streamArchive(gitDir, { commitId, format, prefix: `${repo.name}/`, paths: clean }, out),
+    stream: (out) => (format === 'bundle'
+      ? streamBundle(gitDir, commitId, repo.object_format, out)
+      : streamArchive(gitDir, { commitId, format, prefix: `${repo.name}/`, paths: clean }, out)),
   };
 }

@@ -19,7 +19,8 @@ export interface CommitViewOptions {
   changes: boolean;
 }
 
-async function viewsOf(app: AppContext, repo: RepoRecord, commits: Commit[], o: CommitViewOptions): Promise<CommitView[]> {
+/** The API views of `commits`: changed files when asked for, and the accounts behind author and committer emails. */
+export async function viewsOf(app: AppContext, repo: RepoRecord, commits: Commit[], o: CommitViewOptions): Promise<CommitView[]> {
   const users = new Map<string, Promise<UserRecord | undefined>>();
   const byEmail = (email: string): Promise<UserRecord | undefined> => {
     const key = email.toLowerCase();

@@ -8,15 +8,19 @@ import type { Commit } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
 import { When } from '../../components/When.tsx';
+import { DiffView } from '../../components/code/DiffView.tsx';
 import { Link } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
 import { commitHref, srcHref, useRepo } from './repo-context.tsx';
 
 type FullCommit = Commit & { files?: { filename: string; status: string }[] | null; stats?: { additions: number; deletions: number; total: number } | null; parents?: { sha: string }[] };
 
-/** Where the diff of the commit will be shown; for now the changed files are listed above it. */
-export function CommitDiff(_props: { commit: FullCommit }) {
-  return null;
+/** The commit's diff (the host's `.diff`), split or unified. */
+export function CommitDiff({ commit }: { commit: FullCommit }) {
+  const { api } = useAuth();
+  const { api: base } = useRepo();
+  const diff = useLoad(() => api.text(`${base}/git/commits/${seg(commit.sha)}.diff`), `${base}|${commit.sha}|diff`);
+  return <><ErrorAlert>{diff.error}</ErrorAlert>{diff.data !== null ? <DiffView diff={diff.data} label={`Changes in ${commit.sha.slice(0, 10)}`} /> : null}</>;
 }
 
 /** The commit page. */

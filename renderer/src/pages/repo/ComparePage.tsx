@@ -7,6 +7,7 @@ import { seg } from '../../api/client.ts';
 import type { Commit } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
+import { DiffView } from '../../components/code/DiffView.tsx';
 import { useLoad } from '../../use-load.ts';
 import { CommitRow } from './CommitRow.tsx';
 import { useRepo } from './repo-context.tsx';
@@ -14,9 +15,13 @@ import { useRepo } from './repo-context.tsx';
 const PAGE = 50;
 const MAX_PAGES = 10;
 
-/** Where the combined diff will be shown. */
-export function CompareDiff(_props: { base: string; head: string }) {
-  return null;
+/** The combined diff from the merge base (the host's compare `output=diff`), split or unified. */
+export function CompareDiff({ base: from, head }: { base: string; head: string }) {
+  const { api } = useAuth();
+  const { api: base } = useRepo();
+  const spec = `${from}...${head}`;
+  const diff = useLoad(() => api.text(`${base}/compare/${spec.split('/').map(seg).join('/')}`, { query: { output: 'diff' } }), `${base}|${spec}|diff`);
+  return <><ErrorAlert>{diff.error}</ErrorAlert>{diff.data !== null ? <DiffView diff={diff.data} label={`Changes in ${spec}`} /> : null}</>;
 }
 
 /** Splits `a...b` (or `a..b`). */

@@ -1,9 +1,11 @@
 /** Files of a repository at a branch or tag: a folder listing or one file, with the latest commit. */
 import { useState } from 'react';
-import { errorText } from '../../api/client.ts';
 import type { Commit, ContentEntry } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
+import { ArchiveMenu } from '../../components/code/FileActions.tsx';
+import { FileView } from '../../components/code/FileView.tsx';
+import { Markdown } from '../../components/code/Markdown.tsx';
 import { When } from '../../components/When.tsx';
 import { useParams } from 'react-router';
 import { Link, useRouter } from '../../router.tsx';
@@ -52,34 +54,58 @@ function Listing({ entries, href }: { entries: ContentEntry[]; href(p: string): 
   );
 }
 
-function FileView({ entry, rawUrl }: { entry: ContentEntry; rawUrl: string }) {
-  const { api } = useAuth();
-  const [error, setError] = useState<string | null>(null);
-  // A plain link would carry no token, so a private file is fetched with it and handed over as a blob.
-  const download = async () => {
-    const res = await fetch(rawUrl, { headers: api.currentToken() ? { Authorization: `token ${api.currentToken()}` } : {} });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = entry.name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
+const isMarkdown = (name: string): boolean => /\.(md|markdown|mdown|mkd)$/i.test(name);
+
+/** Same-origin links in rendered markdown are app addresses (`src/...`, `commit/...`): navigate without a load. */
+const mapLink = (to: string): string | null => (/\/(raw|media|archive)\//.test(to) ? null : to);
+
+function OneFile({ entry, kind, refName }: { entry: ContentEntry; kind: RefKind; refName: string }) {
+  const { base: ui } = useRepo();
+  const [source, setSource] = useState(false);
   const text = entry.content && entry.size <= MAX_SHOWN ? decodeText(entry.content) : null;
+  const rawUrl = `${ui}/raw/${kind}/${encodePath(refName)}/${encodePath(entry.path)}`;
+  const dir = entry.path.split('/').slice(0, -1).join('/');
+  if (text === null) {
+    return (
+      <FileView name={entry.name} text="" rawUrl={rawUrl} size={entry.size}>
+        <p className="muted">{entry.size > MAX_SHOWN ? 'This file is too large to show here.' : 'This file is binary.'} Download it to open it.</p>
+      </FileView>
+    );
+  }
+  if (!isMarkdown(entry.name)) return <FileView name={entry.name} text={text} rawUrl={rawUrl} size={entry.size} />;
+  const toggle = (
+    <span className="view-toggle" role="group" aria-label="Show">
+      <button type="button" className="btn btn-small" aria-pressed={!source} onClick={() => setSource(false)}>Rendered</button>
+      <button type="button" className="btn btn-small" aria-pressed={source} onClick={() => setSource(true)}>Source</button>
+    </span>
+  );
   return (
-    <section className="card file-view" aria-labelledby="file-name">
-      <div className="file-head">
-        <h2 id="file-name">{entry.name}</h2>
-        <span className="muted">{entry.size.toLocaleString()} bytes</span>
-        <button type="button" className="btn btn-small" onClick={() => { download().catch((err: unknown) => setError(`Download failed: ${errorText(err)}`)); }}>Download</button>
-      </div>
-      <ErrorAlert>{error}</ErrorAlert>
-      {text !== null ? <pre className="file-text" tabIndex={0} aria-label={`Contents of ${entry.name}`}><code>{text}</code></pre>
-        : <p className="muted">{entry.size > MAX_SHOWN ? 'This file is too large to show here.' : 'This file is binary.'} Download it to open it.</p>}
+    <FileView name={entry.name} text={text} rawUrl={rawUrl} size={entry.size} extra={toggle}>
+      {source ? undefined : <div className="file-markdown"><Markdown text={text} context={srcHref(ui, kind, refName, dir)} mapLink={mapLink} label={entry.name} /></div>}
+    </FileView>
+  );
+}
+
+/** The README of a folder, rendered under its listing. */
+function Readme({ entry, kind, refName }: { entry: ContentEntry; kind: RefKind; refName: string }) {
+  const { api } = useAuth();
+  const { api: base, base: ui } = useRepo();
+  const file = useLoad(() => api.get<ContentEntry>(`${base}/contents/${encodePath(entry.path)}`, { query: { ref: refName } }), `${base}|${refName}|${entry.path}`);
+  const text = file.data?.content ? decodeText(file.data.content) : null;
+  const dir = entry.path.split('/').slice(0, -1).join('/');
+  if (text === null) return null;
+  return (
+    <section className="card readme" aria-labelledby="readme-name">
+      <div className="file-head"><h2 id="readme-name">{entry.name}</h2></div>
+      {isMarkdown(entry.name)
+        ? <div className="file-markdown"><Markdown text={text} context={srcHref(ui, kind, refName, dir)} mapLink={mapLink} label={entry.name} /></div>
+        : <pre className="file-text"><code>{text}</code></pre>}
     </section>
   );
 }
+
+const readmeOf = (entries: ContentEntry[]): ContentEntry | undefined =>
+  entries.filter((e) => e.type === 'file' && /^readme(\.(md|markdown|txt))?$/i.test(e.name)).sort((a, b) => Number(isMarkdown(b.name)) - Number(isMarkdown(a.name)))[0];
 
 function LatestCommit({ at, kind }: { at: string; kind: RefKind }) {
   const { api } = useAuth();
@@ -120,12 +146,14 @@ export function RepoFilesPage() {
       <div className="files-bar">
         <RefPicker value={ref} onChange={(r, k) => navigate(href(path, r, k))} />
         <Crumbs path={path} href={(p) => href(p)} />
+        <ArchiveMenu base={ui} repoName={repo.name} refName={ref} />
       </div>
       <LatestCommit at={ref} kind={kind} />
       <ErrorAlert>{contents.error}</ErrorAlert>
       {!data && !contents.error ? <p role="status" className="loading">Loading files…</p> : null}
       {Array.isArray(data) ? (data.length ? <Listing entries={data} href={(p) => href(p)} /> : <p className="muted">This folder is empty.</p>) : null}
-      {data && !Array.isArray(data) ? <FileView entry={data} rawUrl={`${base}/raw/${encodePath(path)}?ref=${encodeURIComponent(ref)}`} /> : null}
+      {Array.isArray(data) && readmeOf(data) ? <Readme key={readmeOf(data)!.path} entry={readmeOf(data)!} kind={kind} refName={ref} /> : null}
+      {data && !Array.isArray(data) ? <OneFile key={`${ref}|${data.path}`} entry={data} kind={kind} refName={ref} /> : null}
     </div>
   );
 }

@@ -7,11 +7,11 @@ import { notArchived, repoAccess, repoOf } from '../../guards/access.ts';
 import { canWriteCode, exposeHeaders, flag, linksOf, queryString, rawContentType, setServeHeaders, wildcard } from './http-helpers.ts';
 import type { ApiContext } from '../../router/context.ts';
 import { toBranch, toGitTree, toReference, toTag } from '../../../convert/branch.ts';
-import { toCommit } from '../../../convert/commit.ts';
+import { commitJson } from './commit-json.ts';
 import { toContents, toGitBlob } from '../../../convert/content.ts';
 import { createBranch, deleteBranch, getBranch, listBranches } from '../../../services/repository/branches.ts';
 import { createTag, deleteTag, getTag, listTags } from '../../../services/repository/tags.ts';
-import { commitList, singleCommit, type CommitView } from '../../../services/repository/commits.ts';
+import { commitList, singleCommit } from '../../../services/repository/commits.ts';
 import { listGitRefs } from '../../../services/repository/read.ts';
 import { getBlobById, getContents, getRawBlob } from '../../../services/repository/contents.ts';
 import { prepareArchive } from '../../../services/repository/archive.ts';
@@ -24,14 +24,6 @@ import { CreateTagOption, Reference, Tag } from '../../../structs/tag.ts';
 const R = '/repos/:owner/:repo';
 const read = [repoAccess('read', 'repo.code')];
 const write = [repoAccess('write', 'repo.code'), notArchived];
-
-function commitJson(ctx: ApiContext<unknown, unknown>, v: CommitView) {
-  const verification = flag(ctx, 'verification');
-  return toCommit(v.commit, {
-    links: linksOf(ctx), baseUrl: ctx.baseUrl, viewer: ctx.doer, authorUser: v.authorUser, committerUser: v.committerUser,
-    verification, changes: v.changes, files: flag(ctx, 'files'), stat: flag(ctx, 'stat'),
-  });
-}
 
 /** Gitea's extra paging headers of the commit list. */
 function setCommitPageHeaders(ctx: ApiContext<unknown, unknown>, total: number): void {
@@ -46,8 +38,11 @@ function setCommitPageHeaders(ctx: ApiContext<unknown, unknown>, total: number):
   exposeHeaders(ctx, 'X-Total-Count', 'Link', 'X-Page', 'X-PerPage', 'X-Total', 'X-PageCount', 'X-HasMore');
 }
 
-async function serveRaw(ctx: ApiContext<unknown, unknown>): Promise<void> {
-  const blob = await getRawBlob(ctx.app, repoOf(ctx).repo, queryString(ctx, 'ref'), wildcard(ctx, 'filepath'));
+const serveRaw = (ctx: ApiContext<unknown, unknown>): Promise<void> => sendRawBlob(ctx, queryString(ctx, 'ref'), wildcard(ctx, 'filepath'));
+
+/** Serves one file of the guarded repository at `ref` (split from the front of `path` when not given), as Gitea's raw routes do. */
+export async function sendRawBlob(ctx: ApiContext<unknown, unknown>, ref: string | undefined, path: string): Promise<void> {
+  const blob = await getRawBlob(ctx.app, repoOf(ctx).repo, ref, path);
   const head = blob.data ?? (await blob.head());
   setServeHeaders(ctx, rawContentType(head), blob.path.split('/').pop() ?? 'file', 'inline');
   ctx.res.setHeader('X-Gitea-Object-Type', blob.type);
@@ -178,21 +173,24 @@ export const repoGitRoutes = [
   }),
   route({
     method: 'get', path: `${R}/archive/*archive`, operationId: 'repoGetArchive', access: 'public', scope: 'repository', status: 200, guards: read,
-    handler: async (ctx) => {
-      const raw = (ctx.req.query as Record<string, unknown>).path;
-      const paths = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
-      const a = await prepareArchive(ctx.app, repoOf(ctx).repo, wildcard(ctx, 'archive'), paths);
-      setServeHeaders(ctx, a.format === 'zip' ? 'application/zip' : 'application/gzip', a.filename, 'attachment');
-      ctx.res.setHeader('ETag', `"${a.commitId}.${a.format}${paths.length ? `.${Buffer.from(paths.join('\0')).toString('base64url')}` : ''}"`);
-      if (ctx.req.fresh) {
-        ctx.res.status(304).end();
-        return;
-      }
-      await a.stream(ctx.res);
-      ctx.res.end();
-    },
+    handler: (ctx) => sendArchive(ctx, wildcard(ctx, 'archive')),
   }),
 ];
+
+/** Streams the archive `{ref}.{zip|tar.gz|bundle}` of the guarded repository, limited to the `path` query values. */
+export async function sendArchive(ctx: ApiContext<unknown, unknown>, archive: string): Promise<void> {
+  const raw = (ctx.req.query as Record<string, unknown>).path;
+  const paths = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
+  const a = await prepareArchive(ctx.app, repoOf(ctx).repo, archive, paths);
+  setServeHeaders(ctx, a.contentType, a.filename, 'attachment');
+  ctx.res.setHeader('ETag', `"${a.commitId}.${a.format}${paths.length ? `.${Buffer.from(paths.join('\0')).toString('base64url')}` : ''}"`);
+  if (ctx.req.fresh) {
+    ctx.res.status(304).end();
+    return;
+  }
+  await a.stream(ctx.res);
+  ctx.res.end();
+}
 
 async function sendContents(ctx: ApiContext<unknown, unknown>, path: string): Promise<void> {
   const r = await getContents(ctx.app, repoOf(ctx).repo, queryString(ctx, 'ref'), path);
