@@ -13,7 +13,7 @@ const INVALID_CODE = 'invalid or already used two-factor authentication code';
 
 async function fresh(app: AppContext, user: UserRecord): Promise<UserRecord> {
   const u = await userStore.getById(app.store, user.id);
-  if (!u) throw new NotFoundError(`user does not exist [name: ${user.name}]`);
+  if (!u) throw new NotFoundError(`The user ${user.name} does not exist.`);
   return u;
 }
 

@@ -59,28 +59,32 @@ export function readHostSettings(app: AppContext): HostSetting[] {
   }));
 }
 
+/** 422 for one setting, in words and as the field's structured error. */
+const badSetting = (key: string, words: string): ValidationError =>
+  new ValidationError(`[${key}]: ${words}`, [{ field: key, code: 'invalid', message: words }]);
+
 /** Checks `changes` (422 naming the first bad key, nothing written); returns them as strings. */
 function validated(app: AppContext, changes: Record<string, unknown>): Partial<Record<HostSettingKey, string>> {
   const out: Partial<Record<HostSettingKey, string>> = {};
   for (const [key, raw] of Object.entries(changes)) {
-    if (!isHostKey(key)) throw new ValidationError(`[${key}]: not a setting that can be changed here`);
+    if (!isHostKey(key)) throw badSetting(key, `not a setting that can be changed here`);
     if (typeof raw !== 'string' && typeof raw !== 'boolean' && typeof raw !== 'number') {
-      throw new ValidationError(`[${key}]: expected a string, a number or true/false`);
+      throw badSetting(key, `expected a string, a number or true/false`);
     }
     const value = String(raw).trim();
-    if (/[\r\n]/.test(value)) throw new ValidationError(`[${key}]: must be one line`);
+    if (/[\r\n]/.test(value)) throw badSetting(key, `must be one line`);
     try {
       new Settings({ [key]: value });
     } catch (err) {
       if (!(err instanceof SettingsError)) throw err;
       const problem = err.message.slice(err.message.lastIndexOf('": ') + 3);
-      throw new ValidationError(`[${key}]: ${problem}`);
+      throw badSetting(key, `${problem}`);
     }
     if (HOST_LISTS.has(key)) {
       try {
         parseHostList(value.split(','));
       } catch (err) {
-        throw new ValidationError(`[${key}]: expected keywords, host names, globs or CIDRs (${(err as Error).message})`);
+        throw badSetting(key, `expected keywords, host names, globs or CIDRs (${(err as Error).message})`);
       }
     }
     out[key] = value;
