@@ -8,6 +8,7 @@ import { twoFactorRoutes } from './routes-two-factor.ts';
 import { authSourceRoutes } from './routes-auth-sources.ts';
 import { mirrorStatusRoutes } from './routes-mirrors.ts';
 import { settingsRoutes } from './routes-settings.ts';
+import { accountRoutes } from './routes-account.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -15,4 +16,5 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...authSourceRoutes,
   ...mirrorStatusRoutes,
   ...settingsRoutes,
+  ...accountRoutes,
 ];

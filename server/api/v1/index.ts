@@ -5,6 +5,7 @@ import { repoRoutes } from './repo/repos.ts';
 import { userRoutes } from './user/users.ts';
 import { adminUserRoutes } from './admin/users.ts';
 import { tokenRoutes } from './user/tokens.ts';
+import { userSettingsRoutes } from './user/settings.ts';
 import { repoGitRoutes } from './repo/git.ts';
 import { repoFileRoutes } from './repo/files.ts';
 import { watchRoutes } from './repo/watch.ts';
@@ -24,6 +25,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...collaboratorRoutes,
   ...repoRoutes,
   ...userRoutes,
+  ...userSettingsRoutes,
   ...adminUserRoutes,
   ...tokenRoutes,
   ...repoGitRoutes,

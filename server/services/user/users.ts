@@ -48,6 +48,10 @@ export async function checkNameFree(app: AppContext, name: string, exceptId = 0)
 export async function checkEmailFree(app: AppContext, email: string, exceptId = 0): Promise<void> {
   const other = await userStore.getByEmail(app.store, email);
   if (other && other.id !== exceptId) throw new ConflictError(`e-mail already in use [email: ${email}]`);
+  // Further addresses are not in the unique index (few users have them): a scan of the individuals finds them.
+  const lower = email.toLowerCase();
+  const holders = await userStore.count(app.store, (u) => u.id !== exceptId && !!u.emails?.some((e) => e.toLowerCase() === lower));
+  if (holders > 0) throw new ConflictError(`e-mail already in use [email: ${email}]`);
 }
 
 /**
