@@ -38,6 +38,8 @@ export interface HookTaskRecord {
   is_succeed: boolean;
   request_content: DeliveryRequest | null;
   response_content: DeliveryResponse | null;
+  /** True for a test delivery (the API's hook test), never for a real event. */
+  is_test?: boolean;
 }
 
 export interface TaskRef {
