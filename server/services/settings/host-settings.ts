@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import type { HostSetting } from '../../structs/homeforge.ts';
 import { Settings, SettingsError } from '../../lib/settings.ts';
 import { SETTINGS, type SettingKey } from '../../lib/settings-schema.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { parseHostList } from '../../lib/host-matcher.ts';
 
 /** The keys this service reads and writes; nothing else in app.ini can be changed through it. */
@@ -94,14 +94,31 @@ function validated(app: AppContext, changes: Record<string, unknown>): Partial<R
 
 const writes = new WeakMap<AppContext, Promise<unknown>>();
 
+/**
+ * Opens or closes the LAN listeners before the answer. When LAN access was turned on and a LAN address could
+ * not be listened on, the change is undone (in memory and in app.ini, listeners closed) and refused with the reasons.
+ */
+async function applyLan(app: AppContext, previous: Settings): Promise<void> {
+  if (!app.lan) return;
+  const failed = await app.lan.apply();
+  if (!app.settings.bool('server.LAN_ACCESS') || failed.length === 0) return;
+  const old = previous.raw('server.LAN_ACCESS');
+  await writeIni(app.dataDir, { 'server.LAN_ACCESS': old });
+  app.settings = app.settings.with({ 'server.LAN_ACCESS': old });
+  await app.lan.apply();
+  const reasons = failed.map((f) => `${f.address}: ${f.error}`).join('; ');
+  throw new ConflictError(`LAN access could not be turned on: ${reasons}. The setting was left off.`);
+}
+
 /** Validates, persists to app.ini and applies `changes`; calls run one at a time per host. */
 export function updateHostSettings(app: AppContext, changes: Record<string, unknown>): Promise<HostSetting[]> {
   const values = validated(app, changes);
   const run = async (): Promise<HostSetting[]> => {
     if (Object.keys(values).length === 0) return readHostSettings(app);
-    const next = app.settings.with(values);
+    const previous = app.settings;
     await writeIni(app.dataDir, values);
-    app.settings = next;
+    app.settings = previous.with(values);
+    if (values['server.LAN_ACCESS'] !== undefined) await applyLan(app, previous);
     return readHostSettings(app);
   };
   const result = (writes.get(app) ?? Promise.resolve()).then(run, run);
