@@ -1,4 +1,5 @@
 /** The signed-in user and the API client, shared by every page through context. */
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiClient, ApiError } from './api/client.ts';
 import type { SessionAnswer, SetupStatus, User } from './api/types.ts';
@@ -53,8 +54,11 @@ async function resolveStart(api: ApiClient): Promise<AuthState> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => new ApiClient(), []);
   const [state, setState] = useState<AuthState>({ kind: 'loading' });
+  const queries = useQueryClient();
 
   useEffect(() => {
+    // Any change through the API can alter what a cached page shows: cached reads are refreshed after it.
+    api.onWrite = () => { void queries.invalidateQueries(); };
     resolveStart(api).then(setState, () => setState({ kind: 'signed-out', notice: 'The host cannot be reached. Is Homeforge still running?' }));
     // A 401 can also mean "this route wants a password": sign out only when the session itself is refused. In the
     // desktop window an ended session is replaced by a fresh one from the app.
@@ -72,13 +76,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState({ kind: 'signed-out', notice: 'Your session has ended. Please sign in again.' });
       }, () => undefined);
     };
-  }, [api]);
+  }, [api, queries]);
 
   const begin = useCallback((answer: SessionAnswer) => {
     api.setToken(answer.token);
     storeToken(answer.token);
+    // What a visitor or another account loaded must not show through.
+    queries.clear();
     setState({ kind: 'signed-in', user: answer.user });
-  }, [api]);
+  }, [api, queries]);
 
   const signOut = useCallback(async () => {
     try {
@@ -88,9 +94,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       storeToken(null);
       api.setToken(null);
+      queries.clear();
       setState({ kind: 'signed-out', notice: 'You have signed out.' });
     }
-  }, [api]);
+  }, [api, queries]);
 
   const refresh = useCallback(async () => {
     const user = await api.get<User>('/api/v1/user');

@@ -1,7 +1,6 @@
 /** The express app: Host check and security headers, base URL, CORS, git transport, then the API (auth, cross-site check, routes), the UI, 404 and errors. */
 import express, { Router, type Express } from 'express';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../services/context.ts';
 import { API_V1_ROUTES } from '../api/v1/index.ts';
@@ -13,6 +12,8 @@ import { corsMiddleware } from './cors.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { gitRoutes } from './git-routes.ts';
+import { requireSigninView } from './signin-view.ts';
+import { spaFallback } from './spa.ts';
 import { crossSiteCheck, hostCheck, securityHeaders } from './request-guards.ts';
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
@@ -38,6 +39,7 @@ export function createApp(app: AppContext): Express {
   const v1 = Router();
   v1.use(authMiddleware(app));
   v1.use(crossSiteCheck(app));
+  v1.use(requireSigninView(app));
   v1.use(buildRouter(app, API_V1_ROUTES));
   v1.use(notFound);
   api.use('/v1', v1);
@@ -50,13 +52,7 @@ export function createApp(app: AppContext): Express {
   api.use(notFound);
   web.use('/api', api);
 
-  if (existsSync(RENDERER_DIST)) {
-    web.use(express.static(RENDERER_DIST, { index: 'index.html' }));
-    web.get(/^\/(?!api\/).*/, (req, res, next) => {
-      if (req.accepts('html')) res.sendFile(path.join(RENDERER_DIST, 'index.html'));
-      else next();
-    });
-  }
+  web.use(spaFallback(RENDERER_DIST));
   web.use(notFound);
   web.use(errorHandler(app.log));
   return web;

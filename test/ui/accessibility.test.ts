@@ -43,12 +43,12 @@ describe('UI accessibility and the desktop session', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.deepEqual(await audit(page), [], 'sign-in page');
     await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);
-    for (const [path, heading] of [['/', 'Repositories'], ['/repo/create', 'New repository'], ['/admin/users', 'Users'], ['/admin/users/new', 'New user'],
-      ['/admin/users/root/edit', 'Edit root'], ['/settings/tokens', 'Access tokens'], ['/settings/two-factor', 'Two-factor authentication'],
-      ['/repo/migrate', 'Import a repository'], ['/admin/orgs', 'Organizations'], ['/admin/hooks/system', 'System webhooks'],
-      ['/admin/hooks/default', 'Default webhooks'], ['/admin/auth-sources', 'Login sources'], ['/admin/settings', 'Host settings'],
+    for (const [path, heading] of [['/', 'Repositories'], ['/repo/create', 'New repository'], ['/-/admin/users', 'Users'], ['/-/admin/users/new', 'New user'],
+      ['/-/admin/users/root/edit', 'Edit root'], ['/user/settings/applications', 'Access tokens'], ['/user/settings/security', 'Two-factor authentication'],
+      ['/repo/migrate', 'Import a repository'], ['/-/admin/orgs', 'Organizations'], ['/-/admin/hooks/system', 'System webhooks'],
+      ['/-/admin/hooks/default', 'Default webhooks'], ['/-/admin/auth-sources', 'Login sources'], ['/-/admin/settings', 'Host settings'],
       ['/root/audited', /^root\/audited/], ['/root/audited/commits', /^root\/audited/], ['/root/audited/branches', /^root\/audited/],
-      ['/root/audited/settings', /^root\/audited/], ['/root/audited/collaborators', /^root\/audited/], ['/root/audited/hooks', /^root\/audited/]] as const) {
+      ['/root/audited/settings', /^root\/audited/], ['/root/audited/settings/collaboration', /^root\/audited/], ['/root/audited/settings/hooks', /^root\/audited/]] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
@@ -99,10 +99,11 @@ describe('UI accessibility and the desktop session', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);
-    for (const [path, heading, shot] of [['/', 'Repositories', 'phone-dashboard'], ['/admin/users', 'Users', 'phone-users'], ['/settings/tokens', 'Access tokens', 'phone-tokens']] as const) {
+    for (const [path, heading, shot] of [['/', 'Repositories', 'phone-dashboard'], ['/-/admin/users', 'Users', 'phone-users'], ['/user/settings/applications', 'Access tokens', 'phone-tokens']] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      await page.getByRole('status').filter({ hasText: /Loading/ }).waitFor({ state: 'detached' });
+      // Every part of the page has loaded (the dashboard loads its list and its panels side by side).
+      await page.waitForFunction(() => !Array.from(document.querySelectorAll('[role="status"]')).some((e) => /Loading/.test(e.textContent ?? '')));
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} scrolls sideways`);
       await screenshot(page, shot);
     }

@@ -24,7 +24,7 @@ describe('UI site administration areas', () => {
 
   test('host settings: a bad value is refused beside its field, a good one is applied and saved', async () => {
     const { page, errors } = await signedIn(browser, h);
-    await page.goto('/admin/settings');
+    await page.goto('/-/admin/settings');
     await page.getByText(/Set by an environment variable/).first().waitFor();
     await field(page, 'Webhook delivery timeout (seconds)').fill('0');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -49,7 +49,7 @@ describe('UI site administration areas', () => {
   test('organizations: create one, add a team and a member', async () => {
     assert.equal((await h.api('POST', '/admin/users', { auth, body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } })).status, 201);
     const { page, errors } = await signedIn(browser, h);
-    await page.goto('/admin/orgs');
+    await page.goto('/-/admin/orgs');
     await page.getByText(/No organizations yet/).waitFor();
     await field(page, 'Organization name').fill('bad name!');
     await page.getByRole('button', { name: 'Create organization' }).click();
@@ -82,7 +82,7 @@ describe('UI site administration areas', () => {
 
   test('login sources: add an LDAP source, turn it off, delete it', async () => {
     const { page, errors } = await signedIn(browser, h);
-    await page.goto('/admin/auth-sources');
+    await page.goto('/-/admin/auth-sources');
     await page.getByText(/No login sources/).waitFor();
     await field(page, 'Name').fill('office');
     await field(page, 'Host').fill('127.0.0.1');

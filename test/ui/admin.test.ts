@@ -53,7 +53,7 @@ describe('UI site administration', () => {
     assert.equal((await h.api('GET', '/user', { auth: ['alice', 'alice-password-1'] })).status, 403);
 
     // root is now the only admin: removing its admin flag is refused, in words, beside the checkbox.
-    await page.goto('/admin/users/root/edit');
+    await page.goto('/-/admin/users/root/edit');
     await field(page, 'Administrator of this host').uncheck();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText(/cannot remove the last admin/).first().waitFor();
@@ -71,7 +71,7 @@ describe('UI site administration', () => {
     assert.equal(source.status, 201, source.text);
 
     const { page, errors } = await signedIn(browser, h);
-    await page.goto('/admin/users/new');
+    await page.goto('/-/admin/users/new');
     await field(page, 'User name').fill('ldapbob');
     await field(page, 'Email address').fill('bob@example.org');
     await page.getByLabel('Through LDAP (an authentication source)').check();
@@ -121,7 +121,7 @@ describe('UI site administration', () => {
     await page.getByText('Deleted the token “laptop”.').waitFor();
     assert.equal((await h.api('GET', '/user', { auth: value })).status, 401);
 
-    await page.goto('/admin/users/carol/tokens');
+    await page.goto('/-/admin/users/carol/tokens');
     await page.getByRole('heading', { name: 'New token for carol' }).waitFor();
     await field(page, 'Token name').fill('carol-ci');
     await page.getByRole('button', { name: 'Create token' }).click();
@@ -135,7 +135,7 @@ describe('UI site administration', () => {
     await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'dave', email: 'dave@example.com', password: 'dave-password-1', must_change_password: false } });
     const { page, errors } = await signedIn(browser, h, 'dave', 'dave-password-1');
     assert.equal(await page.getByRole('link', { name: 'Site administration' }).count(), 0);
-    await page.goto('/admin/users');
+    await page.goto('/-/admin/users');
     await page.getByText('This page is for site administrators.').waitFor();
     assert.deepEqual(errors, []);
   });
@@ -147,7 +147,7 @@ describe('UI site administration', () => {
       assert.equal(res.status, 201, res.text);
     }
     const { page, errors } = await signedIn(browser, h);
-    await page.goto('/admin/users');
+    await page.goto('/-/admin/users');
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await pager.getByText(/Page 1 of \d+/).waitFor();
     assert.equal(await page.getByRole('rowheader').count(), 20);

@@ -72,8 +72,9 @@ describe('UI push and browse', () => {
     await page.getByRole('link', { name: 'README.md' }).waitFor();
     await screenshot(page, 'repo-files');
 
-    await page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name: 'Branches and tags' }).click();
+    await page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name: 'Branches' }).click();
     await page.getByRole('rowheader', { name: /^main/ }).waitFor();
+    await page.getByRole('navigation', { name: 'Repository' }).getByRole('link', { name: 'Tags' }).click();
     await page.getByRole('rowheader', { name: 'v1' }).waitFor();
 
     await page.getByRole('link', { name: 'Homeforge home' }).click();

@@ -61,14 +61,13 @@ describe('UI repositories', () => {
     await page.getByText('Created the repository root/modern.').waitFor();
 
     const list = page.getByRole('list', { name: 'Repositories' });
-    await list.getByRole('heading', { name: 'root/notes' }).waitFor();
-    const modern = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'root/modern' }) });
+    await list.getByRole('link', { name: 'root/notes' }).waitFor();
+    const modern = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'root/modern' }) });
     await modern.getByText('SHA-256').waitFor();
     await modern.getByText('private').waitFor();
     await screenshot(page, 'dashboard');
 
-    const cloneUrl = await page.getByRole('textbox', { name: 'HTTP clone URL of root/notes' }).inputValue();
-    assert.equal(cloneUrl, `${h.url}/root/notes.git`);
+    const cloneUrl = `${h.url}/root/notes.git`;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });
     await page.getByRole('button', { name: 'Copy HTTP clone URL of root/notes' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied to the clipboard' }).waitFor();

@@ -31,7 +31,7 @@ describe('UI sign-in', () => {
 
   test('a wrong password is refused in words; the right one signs in', async () => {
     const { page, errors } = await openPage(browser, h.url);
-    await page.goto('/admin/users');
+    await page.goto('/-/admin/users');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await signIn(page, ADMIN.username, 'wrong-password');
     const alert = page.getByRole('alert');
@@ -83,7 +83,7 @@ describe('UI sign-in', () => {
     assert.equal(basicWithoutCode.status, 401);
 
     // Turning it off needs a current, unused code; the previous step's (at most the one just used) is refused.
-    await page.goto('/settings/two-factor');
+    await page.goto('/user/settings/security');
     await field(page, 'Current code').fill(codeAt(secret, -1));
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await page.getByText(/already used two-factor authentication code/).first().waitFor();
@@ -109,7 +109,7 @@ describe('UI sign-in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
 
-    await page.goto('/settings/tokens');
+    await page.goto('/user/settings/applications');
     await field(page, 'Token name').fill('build');
     await page.getByRole('button', { name: 'Create token' }).click();
     const value = await page.getByRole('textbox', { name: 'value of the token build' }).inputValue();

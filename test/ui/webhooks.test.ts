@@ -58,7 +58,7 @@ describe('UI webhooks', () => {
     const created = await h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'hooked' } });
     assert.equal(created.status, 201);
     const { page, errors } = await signedIn(browser, h);
-    await page.goto('/root/hooked/hooks');
+    await page.goto('/root/hooked/settings/hooks');
     await page.getByText(/No webhooks yet/).waitFor();
 
     await field(page, 'Target URL').fill('not a url');

@@ -69,6 +69,8 @@ export class ApiClient {
   private token: string | null;
   /** Called when an authenticated request answers 401 (the session ended elsewhere). */
   onUnauthorized: (() => void) | null = null;
+  /** Called after every successful request that changes something, so cached reads can be refreshed. */
+  onWrite: (() => void) | null = null;
 
   constructor(token: string | null = null) {
     this.token = token;
@@ -111,6 +113,7 @@ export class ApiClient {
       const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : statusWords(res.status);
       throw new ApiError(res.status, message, res.headers, parsed?.errors);
     }
+    if (method !== 'GET' && method !== 'HEAD') this.onWrite?.();
     return { data: parsed as T, headers: res.headers, status: res.status };
   }
 

@@ -1,7 +1,7 @@
 /** The signed-in frame: skip link, header with navigation and account, the main landmark. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useRouter } from '../router.tsx';
-import { useAuth, useUser } from '../auth.tsx';
+import { useAuth } from '../auth.tsx';
 import { isDesktop } from '../session.ts';
 
 function NavLink({ to, children, prefix }: { to: string; children: ReactNode; prefix?: string }) {
@@ -10,10 +10,10 @@ function NavLink({ to, children, prefix }: { to: string; children: ReactNode; pr
   return <li><Link to={to} className={active ? 'active' : undefined}>{children}</Link></li>;
 }
 
-/** Wraps every signed-in page; moves focus to the main region when the page changes. */
+/** Wraps every page (signed in, or a public page for a visitor); moves focus to the main region when the page changes. */
 export function Layout({ children }: { children: ReactNode }) {
-  const user = useUser();
-  const { signOut } = useAuth();
+  const { state, signOut } = useAuth();
+  const user = state.kind === 'signed-in' ? state.user : null;
   const { path, navigate } = useRouter();
   const mainRef = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -32,15 +32,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <nav aria-label="Main">
           <ul>
             <NavLink to="/">Repositories</NavLink>
-            <NavLink to="/repo/create">New repository</NavLink>
-            <NavLink to="/settings/tokens" prefix="/settings">Settings</NavLink>
-            {user.is_admin ? <NavLink to="/admin/users" prefix="/admin">Site administration</NavLink> : null}
+            {user ? <NavLink to="/repo/create">New repository</NavLink> : null}
+            {user ? <NavLink to="/user/settings/applications" prefix="/user/settings">Settings</NavLink> : null}
+            {user?.is_admin ? <NavLink to="/-/admin/users" prefix="/-/admin">Site administration</NavLink> : null}
           </ul>
         </nav>
-        <div className="account">
-          <span className="account-name">Signed in as <strong>{user.login}</strong>{user.is_admin ? <span className="badge">admin</span> : null}</span>
-          {isDesktop() ? null : <button type="button" className="btn btn-small" onClick={() => { void signOut().then(() => navigate('/')); }}>Sign out</button>}
-        </div>
+        {user ? (
+          <div className="account">
+            <span className="account-name">Signed in as <Link to={`/${encodeURIComponent(user.login)}`}><strong>{user.login}</strong></Link>{user.is_admin ? <span className="badge">admin</span> : null}</span>
+            {isDesktop() ? null : <button type="button" className="btn btn-small" onClick={() => { void signOut().then(() => navigate('/')); }}>Sign out</button>}
+          </div>
+        ) : (
+          <div className="account"><Link to={`/user/login?redirect_to=${encodeURIComponent(path)}`} className="btn btn-small">Sign in</Link></div>
+        )}
       </header>
       <main id="main" ref={mainRef} tabIndex={-1}>{children}</main>
     </div>

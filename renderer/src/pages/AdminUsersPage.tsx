@@ -1,8 +1,11 @@
 /** Site administration: every account, searchable and paged, with edit, tokens and delete. */
-import { useCallback, useEffect, useState } from 'react';
-import { errorText, seg } from '../api/client.ts';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { seg } from '../api/client.ts';
 import type { User } from '../api/types.ts';
-import { useAuth, useUser } from '../auth.tsx';
+import { useUser } from '../auth.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { useList } from '../use-list.ts';
 import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { Page } from '../components/Layout.tsx';
 import { Link, useRouter } from '../router.tsx';
@@ -36,8 +39,8 @@ function UserRow({ u, me, onDeleted }: { u: User; me: User; onDeleted(name: stri
       </td>
       <td>
         <div className="row-actions">
-          <Link to={`/admin/users/${seg(u.login)}/edit`} className="btn btn-small" aria-label={`Edit ${u.login}`}>Edit</Link>
-          <Link to={`/admin/users/${seg(u.login)}/tokens`} className="btn btn-small" aria-label={`Tokens of ${u.login}`}>Tokens</Link>
+          <Link to={`/-/admin/users/${seg(u.login)}/edit`} className="btn btn-small" aria-label={`Edit ${u.login}`}>Edit</Link>
+          <Link to={`/-/admin/users/${seg(u.login)}/tokens`} className="btn btn-small" aria-label={`Tokens of ${u.login}`}>Tokens</Link>
           {u.id === me.id ? <span className="muted you">you</span> : <DeleteUser login={u.login} onDeleted={() => onDeleted(u.login)} />}
         </div>
       </td>
@@ -57,58 +60,37 @@ function UsersTable({ users, total, me, onDeleted }: { users: User[]; total: num
   );
 }
 
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(p: number): void }) {
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="pager">
-      <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</button>
-      <span>Page {page} of {pages}</span>
-      <button type="button" className="btn btn-small" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</button>
-    </nav>
-  );
-}
-
-/** The user list with a search box and paging. */
+/** The user list with a search box and paging (`?q=`, `?page=` in the address). */
 export function AdminUsersPage() {
-  const { api } = useAuth();
   const me = useUser();
   const { search } = useRouter();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [users, setUsers] = useState<User[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const users = useList<User>('/api/v1/admin/users', { q, sort: 'name' }, { limit: PAGE_SIZE });
   const [notice, setNotice] = useState<string | null>(flash(search));
-
-  const load = useCallback(async () => {
-    try {
-      const res = await api.request<User[]>('GET', '/api/v1/admin/users', { query: { q, page, limit: PAGE_SIZE, sort: 'name' } });
-      setUsers(res.data);
-      setTotal(Number(res.headers.get('X-Total-Count') ?? res.data.length));
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-  }, [api, q, page]);
-  useEffect(() => { void load(); }, [load]);
-
   const onDeleted = (name: string) => {
     setNotice(`Deleted the account ${name}.`);
-    void load();
+    users.reload();
+  };
+  // Searches as one types; the words go in the address (replacing the entry) and the list starts at page 1.
+  const find = (value: string) => {
+    setText(value);
+    setParams(value.trim() ? { q: value.trim() } : {}, { replace: true });
   };
   return (
-    <Page title="Users" actions={<Link to="/admin/users/new" className="btn btn-primary">New user</Link>}>
+    <Page title="Users" actions={<Link to="/-/admin/users/new" className="btn btn-primary">New user</Link>}>
       <AdminNav />
       <Notice>{notice}</Notice>
-      <ErrorAlert>{error}</ErrorAlert>
-      <form role="search" className="toolbar" onSubmit={(e) => { e.preventDefault(); setPage(1); void load(); }}>
+      <ErrorAlert>{users.error}</ErrorAlert>
+      <form role="search" className="toolbar" onSubmit={(e: FormEvent) => e.preventDefault()}>
         <label htmlFor="user-search" className="visually-hidden">Search users</label>
-        <input id="user-search" type="search" placeholder="Search by name or email" value={q} onChange={(e) => { setQ(e.target.value); setPage(1); }} />
+        <input id="user-search" type="search" placeholder="Search by name or email" value={text} onChange={(e) => find(e.target.value)} />
       </form>
-      {users === null && !error ? <p role="status" className="loading">Loading users…</p> : null}
-      {users && users.length === 0 ? <p className="muted">No user matches.</p> : null}
-      {users && users.length > 0 ? <UsersTable users={users} total={total} me={me} onDeleted={onDeleted} /> : null}
-      <Pager page={page} pages={Math.max(1, Math.ceil(total / PAGE_SIZE))} onPage={setPage} />
+      {users.items === null && !users.error ? <p role="status" className="loading">Loading users…</p> : null}
+      {users.items && users.items.length === 0 ? <p className="muted">No user matches.</p> : null}
+      {users.items && users.items.length > 0 ? <UsersTable users={users.items} total={users.total} me={me} onDeleted={onDeleted} /> : null}
+      <Pager list={users} />
     </Page>
   );
 }

@@ -8,33 +8,39 @@ import { useLoad } from '../use-load.ts';
 
 const RECENT = 5;
 
+interface SearchAnswer { data: Repository[] }
+
 /**
- * "Recent pushes", derived honestly: the most recently updated non-empty repositories with the latest commit of
- * their default branch. It shows what was last committed, not who pushed it.
+ * "Recent pushes": the most recently updated repositories (whatever the list beside it shows), each with the
+ * latest commit of its default branch. A repository counts as pushed to when that commit exists, so a stale
+ * `empty` flag cannot hide one; it shows what was last committed, not who pushed it.
  */
-export function RecentPushes({ repos }: { repos: Repository[] }) {
+export function RecentPushes() {
   const { api } = useAuth();
-  const recent = repos.filter((r) => !r.empty).slice(0, RECENT);
-  const key = recent.map((r) => `${r.id}@${r.updated_at}`).join(',');
-  const latest = useLoad(() => Promise.all(recent.map(async (r) => {
-    const commits = await api.get<Commit[]>(`/api/v1/repos/${seg(r.owner.login)}/${seg(r.name)}/commits`, { query: { sha: r.default_branch, limit: 1, stat: false, files: false } }).catch(() => []);
-    return { repo: r, commit: commits[0] ?? null };
-  })), key);
+  const latest = useLoad(async () => {
+    const found = await api.get<SearchAnswer>('/api/v1/repos/search', { query: { sort: 'updated', order: 'desc', limit: RECENT * 2 } });
+    const withCommits = await Promise.all((found.data ?? []).map(async (r) => {
+      const commits = await api.get<Commit[]>(`/api/v1/repos/${seg(r.owner.login)}/${seg(r.name)}/commits`, { query: { sha: r.default_branch, limit: 1, stat: false, files: false } }).catch(() => []);
+      return { repo: r, commit: commits[0] ?? null };
+    }));
+    return withCommits.filter((x) => x.commit).slice(0, RECENT);
+  }, 'recent-pushes');
   return (
     <section className="card" aria-labelledby="recent-title">
       <h2 id="recent-title">Recent pushes</h2>
-      {recent.length === 0 ? <p className="muted">Nothing pushed yet. Push to a repository and its latest commit shows here.</p> : null}
-      {latest.data ? (
+      {latest.error ? <p className="inline-error" role="alert">Recent pushes could not be read: {latest.error}</p> : null}
+      {latest.data?.length === 0 ? <p className="muted">Nothing pushed yet. Push to a repository and its latest commit shows here.</p> : null}
+      {latest.data?.length ? (
         <ul className="plain-list recent" aria-label="Recent pushes">
-          {latest.data.filter((x) => x.commit).map(({ repo, commit }) => (
+          {latest.data.map(({ repo, commit }) => (
             <li key={repo.id}>
-              <Link to={`/${seg(repo.owner.login)}/${seg(repo.name)}/commits`}>{repo.full_name}</Link>{' '}
+              <Link to={`/${seg(repo.owner.login)}/${seg(repo.name)}/commit/${seg(commit!.sha)}`}>{repo.full_name}</Link>{' '}
               <span className="commit-subject">{commit!.commit.message.split('\n')[0]}</span>
               <span className="muted"> <code>{commit!.sha.slice(0, 7)}</code> on {repo.default_branch}, <When iso={commit!.commit.committer.date} /></span>
             </li>
           ))}
         </ul>
-      ) : recent.length ? <p role="status" className="loading">Loading…</p> : null}
+      ) : !latest.data && !latest.error ? <p role="status" className="loading">Loading…</p> : null}
     </section>
   );
 }
@@ -57,13 +63,13 @@ export function HostPanel() {
           <dt>Mirrors</dt>
           <dd>{s.mirrors.count === 0 ? <>none (<Link to="/repo/migrate">create one</Link>)</> : `${s.mirrors.count}, ${s.mirrors.with_errors} with errors`}</dd>
           <dt>LAN access</dt>
-          <dd>{s.lan.enabled ? (s.lan.urls[0] ? <code>{s.lan.urls[0]}</code> : 'on, but no LAN address found') : <>off (<Link to="/admin/settings">settings</Link>)</>}</dd>
+          <dd>{s.lan.enabled ? (s.lan.urls[0] ? <code>{s.lan.urls[0]}</code> : 'on, but no LAN address found') : <>off (<Link to="/-/admin/settings">settings</Link>)</>}</dd>
         </dl>
       ) : null}
       {s?.mirrors.problems.length ? (
         <ul className="plain-list" aria-label="Mirrors with errors">
           {s.mirrors.problems.map((p) => (
-            <li key={p.repo}><Link to={`/${p.repo.split('/').map(seg).join('/')}/mirror`}>{p.repo}</Link>: <span className="inline-error">{p.last_error}</span></li>
+            <li key={p.repo}><Link to={`/${p.repo.split('/').map(seg).join('/')}/settings/mirror`}>{p.repo}</Link>: <span className="inline-error">{p.last_error}</span></li>
           ))}
         </ul>
       ) : null}

@@ -9,6 +9,7 @@ import { Page } from '../components/Layout.tsx';
 import { AdminNav, SettingsNav } from './admin-nav.tsx';
 import { TokenCreate } from './TokenCreate.tsx';
 import { useTokens } from './use-tokens.ts';
+import { Pager } from '../components/Pager.tsx';
 
 function TokenTable({ tokens, onDelete }: { tokens: AccessToken[]; onDelete(t: AccessToken): Promise<void> }) {
   if (tokens.length === 0) return <p className="muted">No tokens yet.</p>;
@@ -65,6 +66,7 @@ export function TokensPage({ username }: { username?: string }) {
           <section className="card" aria-labelledby="tokens-title">
             <h2 id="tokens-title">Existing tokens</h2>
             <TokenTable tokens={t.tokens} onDelete={remove} />
+            <Pager list={t.list} />
           </section>
         </>
       ) : !t.error ? <p role="status" className="loading">Loading tokens…</p> : null}

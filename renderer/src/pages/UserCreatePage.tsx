@@ -33,7 +33,7 @@ export function UserCreatePage() {
       await api.patch<User>(`/api/v1/admin/users/${seg(created.login)}`, { admin: true, ...sourceOf(v, created.login) })
         .catch((err: unknown) => { throw new Error(`${created.login} was created, but could not be made an administrator: ${err instanceof Error ? err.message : String(err)}`); });
     }
-    navigate(`/admin/users?created=${encodeURIComponent(created.login)}`);
+    navigate(`/-/admin/users?created=${encodeURIComponent(created.login)}`);
   }, ['username', ...accountFieldNames(v)]);
 
   return (

@@ -64,7 +64,7 @@ export function UserEditPage({ name }: { name: string }) {
     if (u.id === me.id) void refresh();
   };
   return (
-    <Page title={`Edit ${name}`} actions={<Link to={`/admin/users/${seg(name)}/tokens`} className="btn">Access tokens of {name}</Link>}>
+    <Page title={`Edit ${name}`} actions={<Link to={`/-/admin/users/${seg(name)}/tokens`} className="btn">Access tokens of {name}</Link>}>
       <AdminNav />
       <ErrorAlert>{error}</ErrorAlert>
       <Notice>{saved}</Notice>
@@ -73,7 +73,7 @@ export function UserEditPage({ name }: { name: string }) {
         <section className="card danger-zone" aria-labelledby="danger-title">
           <h2 id="danger-title">Delete this account</h2>
           <p>Deleting is permanent. An account that still owns repositories can only be deleted together with them.</p>
-          <DeleteUser login={user.login} onDeleted={() => navigate(`/admin/users?deleted=${encodeURIComponent(user.login)}`)} />
+          <DeleteUser login={user.login} onDeleted={() => navigate(`/-/admin/users?deleted=${encodeURIComponent(user.login)}`)} />
         </section>
       ) : null}
     </Page>

@@ -5,14 +5,14 @@ import { SubNav } from '../components/Layout.tsx';
 export function AdminNav() {
   return (
     <SubNav label="Site administration" items={[
-      { to: '/admin/users', text: 'Users' }, { to: '/admin/users/new', text: 'New user' }, { to: '/admin/orgs', text: 'Organizations', prefix: '/admin/orgs' },
-      { to: '/admin/hooks/system', text: 'System webhooks' }, { to: '/admin/hooks/default', text: 'Default webhooks' },
-      { to: '/admin/auth-sources', text: 'Login sources' }, { to: '/admin/settings', text: 'Host settings' },
+      { to: '/-/admin/users', text: 'Users' }, { to: '/-/admin/users/new', text: 'New user' }, { to: '/-/admin/orgs', text: 'Organizations', prefix: '/-/admin/orgs' },
+      { to: '/-/admin/hooks/system', text: 'System webhooks' }, { to: '/-/admin/hooks/default', text: 'Default webhooks' },
+      { to: '/-/admin/auth-sources', text: 'Login sources' }, { to: '/-/admin/settings', text: 'Host settings' },
     ]} />
   );
 }
 
 /** Account settings sections. */
 export function SettingsNav() {
-  return <SubNav label="Settings" items={[{ to: '/settings/tokens', text: 'Access tokens' }, { to: '/settings/two-factor', text: 'Two-factor authentication' }]} />;
+  return <SubNav label="Settings" items={[{ to: '/user/settings/applications', text: 'Access tokens' }, { to: '/user/settings/security', text: 'Two-factor authentication' }]} />;
 }

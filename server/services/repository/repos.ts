@@ -5,6 +5,7 @@ import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as branchStore from '../../store/branches.ts';
 import * as userStore from '../../store/users.ts';
+import * as collaboratorStore from '../../store/collaborators.ts';
 import * as watchStore from '../../store/watches.ts';
 import { invalidateRepo } from './cache.ts';
 import { dropRepoAccess } from './collaborators.ts';
@@ -156,6 +157,7 @@ export interface RepoSearch {
   template?: boolean | undefined;
   archived?: boolean | undefined;
   mode?: string | undefined;
+  exclusive?: boolean | undefined;
   sort?: string | undefined;
   order?: string | undefined;
   /** A public-only token sees public repositories only. */
@@ -174,11 +176,16 @@ const SORTS: Record<string, (a: RepoRecord, b: RepoRecord) => number> = {
   forks: (a, b) => a.id - b.id,
 };
 
-function matcher(o: RepoSearch): (r: RepoRecord) => boolean {
+/**
+ * Gitea's reading of `uid`: the repositories the user owns or collaborates on; `exclusive` keeps only those owned,
+ * `mode=collaborative` only those collaborated on. `collaborations` holds the ids of the latter.
+ */
+function matcher(o: RepoSearch, collaborations: Set<number>): (r: RepoRecord) => boolean {
   const q = o.q?.toLowerCase() ?? '';
+  const byUser = o.uid !== undefined && o.uid !== 0;
   return (r) => {
     if (q && !r.lower_name.includes(q) && !(o.includeDesc && r.description.toLowerCase().includes(q))) return false;
-    if (o.uid !== undefined && o.uid !== 0 && r.owner_id !== o.uid) return false;
+    if (byUser && r.owner_id !== o.uid && (o.exclusive || !collaborations.has(r.id))) return false;
     if ((o.private === false || o.publicOnly) && r.is_private) return false;
     if (o.is_private !== undefined && r.is_private !== o.is_private) return false;
     if (o.template === false && r.is_template) return false;
@@ -201,7 +208,8 @@ export async function searchRepositories(app: AppContext, viewer: UserRecord | n
   const sort = SORTS[o.sort || 'alpha'];
   if (!sort) throw new ValidationError(`Invalid sort mode: "${o.sort ?? ''}"`);
   const prio = o.priority_owner_id;
-  const keys = await repoStore.selectKeys(app.store, matcher(o), (a, b) =>
+  const collaborations = new Set(o.uid ? (await collaboratorStore.listByUser(app.store, o.uid)).map((c) => c.repo_id) : []);
+  const keys = await repoStore.selectKeys(app.store, matcher(o, collaborations), (a, b) =>
     (prio ? Number(b.owner_id === prio) - Number(a.owner_id === prio) : 0) || (order === 'asc' ? sort(a, b) : sort(b, a)));
   return pageReadable(app, keys, paging, listRule(app, viewer));
 }

@@ -7,7 +7,8 @@ import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
 import { Field, Select } from '../../components/Field.tsx';
 import { Page } from '../../components/Layout.tsx';
 import { Link } from '../../router.tsx';
-import { useLoad } from '../../use-load.ts';
+import { useList } from '../../use-list.ts';
+import { Pager } from '../../components/Pager.tsx';
 import { useSubmit } from '../../use-submit.ts';
 import { AdminNav } from '../admin-nav.tsx';
 
@@ -45,8 +46,7 @@ function OrgForm({ onCreated }: { onCreated(name: string): void }) {
 
 /** The organizations page. */
 export function AdminOrgsPage() {
-  const { api } = useAuth();
-  const orgs = useLoad(() => api.get<Organization[]>('/api/v1/admin/orgs', { query: { limit: 50 } }), 'orgs');
+  const orgs = useList<Organization>('/api/v1/admin/orgs');
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <Page title="Organizations">
@@ -55,17 +55,18 @@ export function AdminOrgsPage() {
       <ErrorAlert>{orgs.error}</ErrorAlert>
       <section className="card" aria-labelledby="orgs-title">
         <h2 id="orgs-title">Organizations</h2>
-        {orgs.data?.length === 0 ? <p className="muted">No organizations yet. Create one below to share repositories with teams.</p> : null}
-        {orgs.data && orgs.data.length > 0 ? (
+        {orgs.items?.length === 0 ? <p className="muted">No organizations yet. Create one below to share repositories with teams.</p> : null}
+        {orgs.items && orgs.items.length > 0 ? (
           <ul className="plain-list" aria-label="Organizations">
-            {orgs.data.map((o) => (
+            {orgs.items.map((o) => (
               <li key={o.id}>
-                <Link to={`/admin/orgs/${seg(o.username || o.name)}`}>{o.username || o.name}</Link>
+                <Link to={`/-/admin/orgs/${seg(o.username || o.name)}`}>{o.username || o.name}</Link>
                 {o.full_name ? <span className="muted"> {o.full_name}</span> : null} <span className="badge badge-muted">{o.visibility}</span>
               </li>
             ))}
           </ul>
         ) : null}
+        {orgs.items ? <Pager list={orgs} noun="organizations" /> : null}
       </section>
       <OrgForm onCreated={(n) => { setNotice(`Created the organization ${n}.`); orgs.reload(); }} />
     </Page>

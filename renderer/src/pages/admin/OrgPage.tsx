@@ -6,7 +6,8 @@ import { useAuth } from '../../auth.tsx';
 import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
 import { Checkbox, Field, Select } from '../../components/Field.tsx';
 import { Page, SubNav } from '../../components/Layout.tsx';
-import { useLoad } from '../../use-load.ts';
+import { useList } from '../../use-list.ts';
+import { Pager } from '../../components/Pager.tsx';
 import { useSubmit } from '../../use-submit.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { HookDetail } from '../hooks/HookDetail.tsx';
@@ -45,22 +46,22 @@ function TeamForm({ org, onCreated }: { org: string; onCreated(name: string): vo
 }
 
 function Teams({ org }: { org: string }) {
-  const { api } = useAuth();
-  const teams = useLoad(() => api.get<Team[]>(`/api/v1/orgs/${seg(org)}/teams`, { query: { limit: 50 } }), org);
+  const teams = useList<Team>(`/api/v1/orgs/${seg(org)}/teams`);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
       <Notice>{notice}</Notice>
       <ErrorAlert>{teams.error}</ErrorAlert>
-      <ul className="team-list" aria-label="Teams">{teams.data?.map((t) => <TeamCard key={t.id} team={t} onChanged={teams.reload} />)}</ul>
+      <ul className="team-list" aria-label="Teams">{teams.items?.map((t) => <TeamCard key={t.id} team={t} onChanged={teams.reload} />)}</ul>
+      {teams.items ? <Pager list={teams} /> : null}
       <TeamForm org={org} onCreated={(n) => { setNotice(`Created the team ${n}.`); teams.reload(); }} />
     </>
   );
 }
 
-/** `/admin/orgs/:org` (teams), `/admin/orgs/:org/hooks` and `/admin/orgs/:org/hooks/:id`. */
+/** `/-/admin/orgs/:org` (teams), `/-/admin/orgs/:org/hooks` and `/-/admin/orgs/:org/hooks/:id`. */
 export function OrgPage({ org, tab, hookId }: { org: string; tab: 'teams' | 'hooks'; hookId?: string }) {
-  const base = `/admin/orgs/${seg(org)}`;
+  const base = `/-/admin/orgs/${seg(org)}`;
   const hooksApi = `/api/v1/orgs/${seg(org)}/hooks`;
   return (
     <Page title={`Organization ${org}`}>

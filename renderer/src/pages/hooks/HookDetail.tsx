@@ -7,6 +7,8 @@ import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
+import { useList } from '../../use-list.ts';
+import { Pager } from '../../components/Pager.tsx';
 import { DeliveryItem } from './DeliveryItem.tsx';
 
 interface Props {
@@ -19,9 +21,8 @@ interface Props {
 }
 
 function useDeliveries(apiPath: string) {
-  const { api } = useAuth();
-  const list = useLoad(() => api.get<HookDelivery[]>(`${apiPath}/deliveries`, { query: { limit: 50 } }), apiPath);
-  const waiting = list.data?.some((d) => !d.is_delivered) ?? false;
+  const list = useList<HookDelivery>(`${apiPath}/deliveries`);
+  const waiting = list.items?.some((d) => !d.is_delivered) ?? false;
   // The history follows new events: read again every few seconds, faster while a delivery is still waiting.
   useEffect(() => {
     const t = setInterval(() => { if (document.visibilityState === 'visible') list.reload(); }, waiting ? 1500 : 4000);
@@ -75,12 +76,13 @@ export function HookDetail({ apiPath, listPath, canTest }: Props) {
       <section className="card" aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">Recent deliveries</h2>
         <ErrorAlert>{deliveries.error}</ErrorAlert>
-        {deliveries.data?.length === 0 ? <p className="muted">Nothing sent yet. Deliveries appear here after the next matching event{canTest ? ', or send a test delivery' : ''}.</p> : null}
-        {deliveries.data && deliveries.data.length > 0 ? (
+        {deliveries.items?.length === 0 ? <p className="muted">Nothing sent yet. Deliveries appear here after the next matching event{canTest ? ', or send a test delivery' : ''}.</p> : null}
+        {deliveries.items && deliveries.items.length > 0 ? (
           <ul className="delivery-list" aria-label="Deliveries">
-            {deliveries.data.map((d) => <DeliveryItem key={d.uuid} d={d} apiBase={`${apiPath}/deliveries`} onReplayed={(n) => { setNotice(`Replayed as delivery ${n.uuid.slice(0, 8)}.`); deliveries.reload(); }} />)}
+            {deliveries.items.map((d) => <DeliveryItem key={d.uuid} d={d} apiBase={`${apiPath}/deliveries`} onReplayed={(n) => { setNotice(`Replayed as delivery ${n.uuid.slice(0, 8)}.`); deliveries.reload(); }} />)}
           </ul>
         ) : null}
+        {deliveries.items ? <Pager list={deliveries} /> : null}
       </section>
     </div>
   );

@@ -1,11 +1,11 @@
 /** The webhooks of one level (repository, organization, system or default), with the add form. */
 import { useState } from 'react';
 import type { Hook } from '../../api/types.ts';
-import { useAuth } from '../../auth.tsx';
 import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { When } from '../../components/When.tsx';
 import { Link } from '../../router.tsx';
-import { useLoad } from '../../use-load.ts';
+import { Pager } from '../../components/Pager.tsx';
+import { useList } from '../../use-list.ts';
 import { HookForm } from './HookForm.tsx';
 
 interface Props {
@@ -21,19 +21,18 @@ interface Props {
 
 /** Lists the hooks at `apiBase` and adds new ones. */
 export function HookList({ apiBase, uiBase, query, extraConfig, scopeWords }: Props) {
-  const { api } = useAuth();
   const [notice, setNotice] = useState<string | null>(null);
-  const hooks = useLoad(() => api.get<Hook[]>(apiBase, { query: { limit: 50, ...query } }), `${apiBase}?${JSON.stringify(query)}`);
+  const hooks = useList<Hook>(apiBase, query);
   return (
     <div>
       <Notice>{notice}</Notice>
       <ErrorAlert>{hooks.error}</ErrorAlert>
       <section className="card" aria-labelledby="hooks-title">
         <h2 id="hooks-title">Webhooks</h2>
-        {hooks.data?.length === 0 ? <p className="muted">No webhooks yet. Add one below to have {scopeWords} sent to another program, such as a CI server or a chat.</p> : null}
-        {hooks.data && hooks.data.length > 0 ? (
+        {hooks.items?.length === 0 ? <p className="muted">No webhooks yet. Add one below to have {scopeWords} sent to another program, such as a CI server or a chat.</p> : null}
+        {hooks.items && hooks.items.length > 0 ? (
           <ul className="hook-list" aria-label="Webhooks">
-            {hooks.data.map((h) => (
+            {hooks.items.map((h) => (
               <li key={h.id} className="hook-item">
                 <Link to={`${uiBase}/${h.id}`} className="hook-url">{h.config.url}</Link>
                 <div className="badges">
@@ -47,6 +46,7 @@ export function HookList({ apiBase, uiBase, query, extraConfig, scopeWords }: Pr
             ))}
           </ul>
         ) : null}
+        {hooks.items ? <Pager list={hooks} /> : null}
       </section>
       <HookForm apiBase={apiBase} extraConfig={extraConfig} onCreated={(h) => { setNotice(`Added the webhook for ${h.config.url}.`); hooks.reload(); }} />
     </div>

@@ -1,58 +1,30 @@
-/** Commits of a branch or tag, newest first, paged. */
-import { useState } from 'react';
+/** Commits of a branch, tag or commit (`/commits/{kind}/{ref}`), newest first; the page is kept in the URL. */
+import { useParams } from 'react-router';
 import type { Commit } from '../../api/types.ts';
-import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
-import { When } from '../../components/When.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { useRouter } from '../../router.tsx';
-import { useLoad } from '../../use-load.ts';
+import { useList } from '../../use-list.ts';
+import { CommitRow } from './CommitRow.tsx';
 import { EmptyRepo } from './EmptyRepo.tsx';
 import { RefPicker } from './RefPicker.tsx';
-import { useRepo } from './repo-context.tsx';
+import { commitsHref, useRepo } from './repo-context.tsx';
 
-const PAGE = 30;
-
-function CommitRow({ c }: { c: Commit }) {
-  const [subject, ...rest] = c.commit.message.trim().split('\n');
-  const body = rest.join('\n').trim();
-  return (
-    <li className="commit">
-      <div className="commit-main">
-        <span className="commit-subject">{subject}</span>
-        {body ? <details><summary>More</summary><pre className="commit-body">{body}</pre></details> : null}
-        <span className="muted commit-meta">{c.commit.author.name} committed <When iso={c.commit.author.date} /></span>
-      </div>
-      <code className="commit-sha" title={c.sha}>{c.sha.slice(0, 10)}</code>
-    </li>
-  );
-}
-
-/** The Commits tab: `?ref=` (default branch when absent). */
+/** The Commits tab. */
 export function RepoCommitsPage() {
-  const { api } = useAuth();
   const { repo, api: base, base: ui } = useRepo();
-  const { search, navigate } = useRouter();
-  const ref = search.get('ref') || repo.default_branch;
-  const [page, setPage] = useState(1);
-  const commits = useLoad(async () => {
-    if (repo.empty) return { list: [] as Commit[], more: false };
-    const res = await api.request<Commit[]>('GET', `${base}/commits`, { query: { sha: ref, page, limit: PAGE, stat: false, files: false } });
-    return { list: res.data, more: res.headers.get('X-HasMore') === 'true' || res.data.length === PAGE };
-  }, `${base}|${ref}|${page}|${repo.empty}`);
+  const { navigate } = useRouter();
+  const params = useParams();
+  const ref = params['*'] || repo.default_branch;
+  const commits = useList<Commit>(`${base}/commits`, { sha: ref, stat: false, files: false }, { limit: 30, enabled: !repo.empty });
   if (repo.empty) return <EmptyRepo />;
   return (
     <div>
-      <div className="files-bar"><RefPicker value={ref} onChange={(r) => { setPage(1); navigate(`${ui}/commits?ref=${encodeURIComponent(r)}`); }} /></div>
+      <div className="files-bar"><RefPicker value={ref} onChange={(r, k) => navigate(commitsHref(ui, k, r))} /></div>
       <ErrorAlert>{commits.error}</ErrorAlert>
-      {!commits.data && !commits.error ? <p role="status" className="loading">Loading commits…</p> : null}
-      {commits.data ? <ul className="commit-list card" aria-label={`Commits on ${ref}`}>{commits.data.list.map((c) => <CommitRow key={c.sha} c={c} />)}</ul> : null}
-      {commits.data && (page > 1 || commits.data.more) ? (
-        <nav aria-label="Pages" className="pager">
-          <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</button>
-          <span>Page {page}</span>
-          <button type="button" className="btn btn-small" disabled={!commits.data.more} onClick={() => setPage(page + 1)}>Older</button>
-        </nav>
-      ) : null}
+      {!commits.items && !commits.error ? <p role="status" className="loading">Loading commits…</p> : null}
+      {commits.items ? <ul className="commit-list card" aria-label={`Commits on ${ref}`} aria-busy={commits.fetching}>{commits.items.map((c) => <CommitRow key={c.sha} c={c} />)}</ul> : null}
+      {commits.items ? <Pager list={commits} noun="commits" /> : null}
     </div>
   );
 }

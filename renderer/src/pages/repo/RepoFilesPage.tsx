@@ -1,19 +1,18 @@
 /** Files of a repository at a branch or tag: a folder listing or one file, with the latest commit. */
 import { useState } from 'react';
-import { errorText, seg } from '../../api/client.ts';
+import { errorText } from '../../api/client.ts';
 import type { Commit, ContentEntry } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
 import { When } from '../../components/When.tsx';
+import { useParams } from 'react-router';
 import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
 import { EmptyRepo } from './EmptyRepo.tsx';
-import { RefPicker } from './RefPicker.tsx';
-import { useRepo } from './repo-context.tsx';
+import { RefPicker, splitRefPath, useRefs } from './RefPicker.tsx';
+import { commitHref, commitsHref, encodePath, srcHref, useRepo, type RefKind } from './repo-context.tsx';
 
 const MAX_SHOWN = 512 * 1024;
-
-const encodePath = (p: string): string => p.split('/').map(seg).join('/');
 
 function decodeText(content: string): string | null {
   const bytes = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
@@ -82,7 +81,7 @@ function FileView({ entry, rawUrl }: { entry: ContentEntry; rawUrl: string }) {
   );
 }
 
-function LatestCommit({ at }: { at: string }) {
+function LatestCommit({ at, kind }: { at: string; kind: RefKind }) {
   const { api } = useAuth();
   const { api: base, base: ui } = useRepo();
   const c = useLoad(() => api.get<Commit[]>(`${base}/commits`, { query: { sha: at, limit: 1, stat: false, files: false } }), `${base}@${at}`);
@@ -90,31 +89,39 @@ function LatestCommit({ at }: { at: string }) {
   if (!commit) return null;
   return (
     <p className="latest-commit">
-      <Link to={`${ui}/commits?ref=${encodeURIComponent(at)}`}><code>{commit.sha.slice(0, 10)}</code></Link>{' '}
+      <Link to={commitHref(ui, commit.sha)}><code>{commit.sha.slice(0, 10)}</code></Link>{' '}
       <span className="commit-subject">{commit.commit.message.split('\n')[0]}</span>{' '}
-      <span className="muted">by {commit.commit.author.name}, <When iso={commit.commit.author.date} /></span>
+      <span className="muted">by {commit.commit.author.name}, <When iso={commit.commit.author.date} /></span>{' '}
+      <Link to={commitsHref(ui, kind, at)}>History</Link>
     </p>
   );
 }
 
-/** The Files tab: `?ref=` (default branch when absent) and `?path=`. */
+const KINDS: RefKind[] = ['branch', 'tag', 'commit'];
+
+/** The Files tab: the repository home (default branch) or `/src/{branch|tag|commit}/{ref}/{path...}`. */
 export function RepoFilesPage() {
   const { api } = useAuth();
   const { repo, api: base, base: ui } = useRepo();
-  const { search, navigate } = useRouter();
-  const ref = search.get('ref') || repo.default_branch;
-  const path = search.get('path') ?? '';
-  const href = (p: string, r = ref) => `${ui}?ref=${encodeURIComponent(r)}${p ? `&path=${encodeURIComponent(p)}` : ''}`;
-  const contents = useLoad(() => (repo.empty ? Promise.resolve(null) : api.get<ContentEntry[] | ContentEntry>(`${base}/contents/${encodePath(path)}`, { query: { ref } })), `${base}|${ref}|${path}|${repo.empty}`);
+  const { navigate } = useRouter();
+  const params = useParams();
+  const refs = useRefs();
+  const kind: RefKind = KINDS.includes(params.kind as RefKind) ? (params.kind as RefKind) : 'branch';
+  const rest = params['*'] ?? '';
+  const waitRefs = rest.includes('/') && kind !== 'commit' && !refs;
+  const { ref: given, path } = splitRefPath(kind, rest, refs);
+  const ref = given || repo.default_branch;
+  const href = (p: string, r = ref, k = kind) => srcHref(ui, k, r, p);
+  const contents = useLoad(() => (repo.empty || waitRefs ? Promise.resolve(null) : api.get<ContentEntry[] | ContentEntry>(`${base}/contents/${encodePath(path)}`, { query: { ref } })), `${base}|${ref}|${path}|${repo.empty}|${waitRefs}`);
   if (repo.empty) return <EmptyRepo />;
   const data = contents.data;
   return (
     <div className="files-page">
       <div className="files-bar">
-        <RefPicker value={ref} onChange={(r) => navigate(href(path, r))} />
+        <RefPicker value={ref} onChange={(r, k) => navigate(href(path, r, k))} />
         <Crumbs path={path} href={(p) => href(p)} />
       </div>
-      <LatestCommit at={ref} />
+      <LatestCommit at={ref} kind={kind} />
       <ErrorAlert>{contents.error}</ErrorAlert>
       {!data && !contents.error ? <p role="status" className="loading">Loading files…</p> : null}
       {Array.isArray(data) ? (data.length ? <Listing entries={data} href={(p) => href(p)} /> : <p className="muted">This folder is empty.</p>) : null}

@@ -7,7 +7,7 @@ import { CloneUrl } from '../../components/CloneUrl.tsx';
 import { Page, SubNav } from '../../components/Layout.tsx';
 import { Link } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { RepoContext, repoPaths } from './repo-context.tsx';
+import { RepoContext, encodePath, repoPaths } from './repo-context.tsx';
 
 function Badges({ repo }: { repo: Repository }) {
   return (
@@ -21,10 +21,13 @@ function Badges({ repo }: { repo: Repository }) {
 }
 
 function tabs(base: string, repo: Repository): { to: string; text: string; prefix?: string }[] {
-  const items: { to: string; text: string; prefix?: string }[] = [{ to: base, text: 'Files' }, { to: `${base}/commits`, text: 'Commits' }, { to: `${base}/branches`, text: 'Branches and tags' }];
-  if (repo.mirror) items.push({ to: `${base}/mirror`, text: 'Mirror' });
+  const items: { to: string; text: string; prefix?: string }[] = [
+    { to: base, text: 'Files', prefix: `${base}/src/` }, { to: `${base}/commits/branch/${encodePath(repo.default_branch)}`, text: 'Commits', prefix: `${base}/commit` },
+    { to: `${base}/branches`, text: 'Branches' }, { to: `${base}/tags`, text: 'Tags' }, { to: `${base}/issues`, text: 'Issues', prefix: `${base}/issues` },
+  ];
+  if (repo.mirror) items.push({ to: `${base}/settings/mirror`, text: 'Mirror' });
   if (repo.permissions?.admin) {
-    items.push({ to: `${base}/collaborators`, text: 'Collaborators' }, { to: `${base}/hooks`, text: 'Webhooks', prefix: `${base}/hooks` }, { to: `${base}/settings`, text: 'Settings' });
+    items.push({ to: `${base}/settings/collaboration`, text: 'Collaborators' }, { to: `${base}/settings/hooks`, text: 'Webhooks', prefix: `${base}/settings/hooks` }, { to: `${base}/settings`, text: 'Settings' });
   }
   return items;
 }
@@ -39,7 +42,7 @@ export function RepoFrame({ owner, name, title, children }: { owner: string; nam
     return (
       <Page title={`${owner}/${name}`}>
         <ErrorAlert>{loaded.error ?? null}</ErrorAlert>
-        {loaded.error ? <p><Link to="/">Back to your repositories</Link></p> : <p role="status" className="loading">Loading the repository…</p>}
+        {loaded.error ? <p><Link to="/">Back to the start page</Link></p> : <p role="status" className="loading">Loading the repository…</p>}
       </Page>
     );
   }

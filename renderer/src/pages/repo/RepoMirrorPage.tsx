@@ -39,18 +39,19 @@ export function RepoMirrorPage() {
   const [syncing, setSyncing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  // After "sync now", the status is read again until the last attempt is another than the one before the request.
+  // After "sync now", the status is read every second until the last attempt is another than the one before the
+  // request (an interval: a read that answers the same status leaves `status.data` unchanged).
   useEffect(() => {
     if (syncing === null) return;
+    const t = setInterval(status.reload, 1000);
+    return () => clearInterval(t);
+  }, [syncing, status.reload]);
+  useEffect(() => {
     const s = status.data;
-    if (s?.last_update && s.last_update !== syncing) {
-      setSyncing(null);
-      setNotice(s.last_error ? null : 'The mirror is up to date.');
-      return;
-    }
-    const t = setTimeout(status.reload, 1000);
-    return () => clearTimeout(t);
-  }, [syncing, status.data, status.reload]);
+    if (syncing === null || !s?.last_update || s.last_update === syncing) return;
+    setSyncing(null);
+    setNotice(s.last_error ? null : 'The mirror is up to date.');
+  }, [syncing, status.data]);
   const syncNow = async () => {
     setError(null);
     setNotice(null);

@@ -1,7 +1,11 @@
-/** The repository tabs as routes: each renders its content inside RepoFrame. */
+/** The repository pages: each renders its content inside RepoFrame, under the tab it belongs to. */
 import type { ReactNode } from 'react';
 import { HookDetail } from '../hooks/HookDetail.tsx';
 import { HookList } from '../hooks/HookList.tsx';
+import { CommitPage } from './CommitPage.tsx';
+import { ComparePage } from './ComparePage.tsx';
+import { IssuePage } from './IssuePage.tsx';
+import { IssuesPage } from './IssuesPage.tsx';
 import { RepoBranchesPage } from './RepoBranchesPage.tsx';
 import { RepoCollaboratorsPage } from './RepoCollaboratorsPage.tsx';
 import { RepoCommitsPage } from './RepoCommitsPage.tsx';
@@ -9,26 +13,37 @@ import { RepoFilesPage } from './RepoFilesPage.tsx';
 import { RepoFrame } from './RepoFrame.tsx';
 import { RepoMirrorPage } from './RepoMirrorPage.tsx';
 import { RepoSettingsPage } from './RepoSettingsPage.tsx';
+import { RepoTagsPage } from './RepoTagsPage.tsx';
 import { useRepo } from './repo-context.tsx';
+
+type Params = Readonly<Partial<Record<string, string>>>;
 
 function RepoHooks({ id }: { id?: string | undefined }) {
   const { api, base } = useRepo();
-  if (id) return <HookDetail apiPath={`${api}/hooks/${encodeURIComponent(id)}`} listPath={`${base}/hooks`} canTest />;
-  return <HookList apiBase={`${api}/hooks`} uiBase={`${base}/hooks`} scopeWords="this repository's events" />;
+  if (id) return <HookDetail apiPath={`${api}/hooks/${encodeURIComponent(id)}`} listPath={`${base}/settings/hooks`} canTest />;
+  return <HookList apiBase={`${api}/hooks`} uiBase={`${base}/settings/hooks`} scopeWords="this repository's events" />;
 }
 
-const TABS: Record<string, { title: string; render(p: Record<string, string>): ReactNode }> = {
+const TABS = {
   files: { title: 'Files', render: () => <RepoFilesPage /> },
   commits: { title: 'Commits', render: () => <RepoCommitsPage /> },
-  branches: { title: 'Branches and tags', render: () => <RepoBranchesPage /> },
+  commit: { title: 'Commit', render: () => <CommitPage /> },
+  compare: { title: 'Compare', render: () => <ComparePage /> },
+  branches: { title: 'Branches', render: () => <RepoBranchesPage /> },
+  tags: { title: 'Tags', render: () => <RepoTagsPage /> },
+  releases: { title: 'Releases', render: () => <RepoTagsPage releases /> },
+  issues: { title: 'Issues', render: () => <IssuesPage /> },
+  issue: { title: 'Issue', render: () => <IssuePage /> },
   settings: { title: 'Settings', render: () => <RepoSettingsPage /> },
   collaborators: { title: 'Collaborators', render: () => <RepoCollaboratorsPage /> },
-  hooks: { title: 'Webhooks', render: (p) => <RepoHooks id={p.id} /> },
+  hooks: { title: 'Webhooks', render: (p: Params) => <RepoHooks id={p.id} /> },
   mirror: { title: 'Mirror', render: () => <RepoMirrorPage /> },
-};
+} satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
+
+export type RepoTab = keyof typeof TABS;
 
 /** Renders tab `tab` of the repository named by `params.owner` / `params.repo`. */
-export function RepoPage({ tab, params }: { tab: keyof typeof TABS; params: Record<string, string> }) {
-  const t = TABS[tab]!;
+export function RepoPage({ tab, params }: { tab: RepoTab; params: Params }) {
+  const t = TABS[tab];
   return <RepoFrame key={`${params.owner}/${params.repo}`} owner={params.owner!} name={params.repo!} title={t.title}>{t.render(params)}</RepoFrame>;
 }

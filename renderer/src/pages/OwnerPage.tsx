@@ -1,0 +1,65 @@
+/** `/{owner}`: a user's or organization's profile with the repositories they own, searched and paged. */
+import { useSearchParams } from 'react-router';
+import { ApiError, seg } from '../api/client.ts';
+import type { Repository } from '../api/types.ts';
+import { useAuth } from '../auth.tsx';
+import { ErrorAlert } from '../components/Alert.tsx';
+import { Page } from '../components/Layout.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { When } from '../components/When.tsx';
+import { Link } from '../router.tsx';
+import { useList } from '../use-list.ts';
+import { useLoad } from '../use-load.ts';
+
+interface Owner { id: number; login?: string; username?: string; full_name?: string; description?: string; website?: string; avatar_url?: string; created?: string }
+
+/** The profile page of `owner`. */
+export function OwnerPage({ owner }: { owner: string }) {
+  const { api } = useAuth();
+  const [params] = useSearchParams();
+  const profile = useLoad(async () => {
+    try {
+      return { kind: 'user' as const, o: await api.get<Owner>(`/api/v1/users/${seg(owner)}`) };
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      return { kind: 'organization' as const, o: await api.get<Owner>(`/api/v1/orgs/${seg(owner)}`) };
+    }
+  }, `owner|${owner}`);
+  const p = profile.data;
+  const repos = useList<Repository>('/api/v1/repos/search', { uid: p?.o.id, exclusive: true, sort: 'alpha', order: 'asc', q: params.get('q') ?? '' }, { unwrap: (b) => (b as { data: Repository[] }).data ?? [], enabled: !!p });
+  if (!p) {
+    return (
+      <Page title={owner}>
+        <ErrorAlert>{profile.error ? (profile.error === 'Not found.' ? `There is no user or organization called ${owner} that you can see.` : `${owner} could not be opened: ${profile.error}`) : null}</ErrorAlert>
+        {profile.error ? null : <p role="status" className="loading">Loading…</p>}
+      </Page>
+    );
+  }
+  const name = p.o.login ?? p.o.username ?? owner;
+  return (
+    <Page title={name} heading={<>{p.o.full_name ? `${p.o.full_name} (${name})` : name} <span className="badge badge-muted">{p.kind}</span></>}>
+      {p.o.description ? <p className="lead">{p.o.description}</p> : null}
+      {p.o.created ? <p className="muted">Joined <When iso={p.o.created} /></p> : null}
+      <section aria-labelledby="owner-repos">
+        <h2 id="owner-repos">Repositories</h2>
+        <ErrorAlert>{repos.error}</ErrorAlert>
+        {repos.items?.length === 0 ? <p className="muted">{name} has no repositories you can see.</p> : null}
+        {repos.items?.length ? (
+          <ul className="repo-rows card" aria-label={`Repositories of ${name}`}>
+            {repos.items.map((r) => (
+              <li key={r.id} className="repo-row">
+                <div className="repo-row-main">
+                  <Link to={`/${seg(r.owner.login)}/${seg(r.name)}`} className="repo-name">{r.name}</Link>
+                  {r.private ? <span className="badge">private</span> : null}
+                  {r.description ? <span className="muted repo-desc"> {r.description}</span> : null}
+                </div>
+                {r.updated_at ? <span className="muted repo-when">updated <When iso={r.updated_at} /></span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {repos.items ? <Pager list={repos} noun="repositories" /> : null}
+      </section>
+    </Page>
+  );
+}

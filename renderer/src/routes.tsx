@@ -1,0 +1,92 @@
+/**
+ * Every page of the UI, read top to bottom: Gitea's web addresses, so the `html_url`s the API and webhooks hand
+ * out open here. `handle.public` pages are shown to signed-out visitors too (unless the host requires sign-in);
+ * `handle.admin` pages need a site administrator. To add a page: write `pages/.../XPage.tsx`, add one line here.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { AdminUsersPage } from './pages/AdminUsersPage.tsx';
+import { AdminAuthSourcesPage } from './pages/admin/AdminAuthSourcesPage.tsx';
+import { AdminHookPage, AdminHooksPage } from './pages/admin/AdminHooksPage.tsx';
+import { AdminOrgsPage } from './pages/admin/AdminOrgsPage.tsx';
+import { AdminSettingsPage } from './pages/admin/AdminSettingsPage.tsx';
+import { OrgPage } from './pages/admin/OrgPage.tsx';
+import { DashboardPage } from './pages/DashboardPage.tsx';
+import { MigratePage } from './pages/MigratePage.tsx';
+import { NewRepoPage } from './pages/NewRepoPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { OwnerPage } from './pages/OwnerPage.tsx';
+import { RepoPage, type RepoTab } from './pages/repo/RepoPages.tsx';
+import { TokensPage } from './pages/TokensPage.tsx';
+import { TwoFactorPage } from './pages/TwoFactorPage.tsx';
+import { UserCreatePage } from './pages/UserCreatePage.tsx';
+import { UserEditPage } from './pages/UserEditPage.tsx';
+
+export interface RouteHandle { public?: boolean; admin?: boolean }
+
+type Params = Readonly<Partial<Record<string, string>>>;
+
+function WithParams({ render }: { render(p: Params): ReactNode }) {
+  return <>{render(useParams())}</>;
+}
+
+/** `/user/login?redirect_to=` once signed in: on to the page asked for (a path on this host only). */
+function AfterSignIn() {
+  const to = new URLSearchParams(window.location.search).get('redirect_to') ?? '/';
+  return <Navigate to={to.startsWith('/') && !to.startsWith('//') ? to : '/'} replace />;
+}
+
+const page = (path: string, render: (p: Params) => ReactNode, handle: RouteHandle = {}): RouteObject => ({ path, handle, element: <WithParams render={render} /> });
+const pub = { public: true };
+const admin = { admin: true };
+const repo = (path: string, tab: RepoTab, handle: RouteHandle = pub) => page(`/:owner/:repo${path}`, (p) => <RepoPage tab={tab} params={p} />, handle);
+
+/** The route list, in the order Gitea's web router reads it: fixed paths first, then `/{owner}/{repo}/...`. */
+export const ROUTES: RouteObject[] = [
+  page('/', () => <DashboardPage />),
+  page('/repo/create', () => <NewRepoPage />),
+  page('/repo/migrate', () => <MigratePage />),
+  page('/user/login', () => <AfterSignIn />),
+  page('/user/settings', () => <TokensPage />),
+  page('/user/settings/applications', () => <TokensPage />),
+  page('/user/settings/security', () => <TwoFactorPage />),
+  page('/-/admin', () => <AdminUsersPage />, admin),
+  page('/-/admin/users', () => <AdminUsersPage />, admin),
+  page('/-/admin/users/new', () => <UserCreatePage />, admin),
+  page('/-/admin/users/:name/edit', (p) => <UserEditPage key={p.name} name={p.name!} />, admin),
+  page('/-/admin/users/:name/tokens', (p) => <TokensPage key={p.name} username={p.name!} />, admin),
+  page('/-/admin/orgs', () => <AdminOrgsPage />, admin),
+  page('/-/admin/orgs/:org', (p) => <OrgPage key={p.org} org={p.org!} tab="teams" />, admin),
+  page('/-/admin/orgs/:org/hooks', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" />, admin),
+  page('/-/admin/orgs/:org/hooks/:id', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" hookId={p.id!} />, admin),
+  page('/-/admin/hooks/system', () => <AdminHooksPage key="system" kind="system" />, admin),
+  page('/-/admin/hooks/default', () => <AdminHooksPage key="default" kind="default" />, admin),
+  page('/-/admin/hooks/:kind/:id', (p) => <AdminHookPage key={p.id} kind={p.kind!} id={p.id!} />, admin),
+  page('/-/admin/auth-sources', () => <AdminAuthSourcesPage />, admin),
+  page('/-/admin/settings', () => <AdminSettingsPage />, admin),
+  // Earlier addresses of the same pages.
+  page('/admin/*', (p) => <Navigate to={`/-/admin/${p['*'] ?? ''}`} replace />),
+  page('/settings/*', () => <Navigate to="/user/settings/applications" replace />),
+  page('/setup', () => <Navigate to="/" replace />),
+  page('/login', () => <Navigate to="/" replace />),
+  // A user's or organization's profile, then repositories at Gitea's addresses.
+  page('/:owner', (p) => <OwnerPage key={p.owner} owner={p.owner!} />, pub),
+  repo('', 'files'),
+  repo('/src/:kind/*', 'files'),
+  repo('/commits', 'commits'),
+  repo('/commits/:kind/*', 'commits'),
+  repo('/commit/:sha', 'commit'),
+  repo('/compare/*', 'compare'),
+  repo('/branches', 'branches'),
+  repo('/tags', 'tags'),
+  repo('/releases', 'releases'),
+  repo('/issues', 'issues'),
+  repo('/issues/:index', 'issue'),
+  repo('/pulls/:index', 'issue'),
+  repo('/settings', 'settings', {}),
+  repo('/settings/collaboration', 'collaborators', {}),
+  repo('/settings/hooks', 'hooks', {}),
+  repo('/settings/hooks/:id', 'hooks', {}),
+  repo('/settings/mirror', 'mirror', {}),
+  page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
+];

@@ -1,0 +1,177 @@
+/**
+ * UI: every Gitea web address opens its page, including the `html_url`, `compare_url` and commit `url` a push
+ * webhook delivers; the commit list keeps its page over a reload; the host serves the page for web addresses but
+ * not for API, git or asset paths.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
+import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
+
+interface PushPayload { compare_url: string; repository: { html_url: string }; commits: { id: string; url: string }[]; sender: { html_url: string } }
+
+/** A loopback receiver that keeps the JSON bodies of the deliveries. */
+async function receiver(): Promise<{ url: string; got: PushPayload[]; close(): Promise<void> }> {
+  const got: PushPayload[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString(); });
+    req.on('end', () => {
+      got.push(JSON.parse(body) as PushPayload);
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, got, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Opens `url` and waits for `text` in the main region. */
+async function opens(page: Page, url: string, text: string | RegExp): Promise<void> {
+  await page.goto(url);
+  await page.locator('main').getByText(text).first().waitFor();
+}
+
+describe('UI at Gitea web addresses', () => {
+  let h: TestHost;
+  let browser: Browser;
+  let g: GitSandbox;
+  let target: Awaited<ReturnType<typeof receiver>>;
+  const auth: [string, string] = [ADMIN.username, ADMIN.password];
+  let first = '';
+  let head = '';
+  let payload: PushPayload;
+
+  before(async () => {
+    ensureRenderer();
+    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
+    browser = await launchBrowser();
+    g = await gitSandbox();
+    target = await receiver();
+    assert.equal((await h.api('POST', '/user/repos', { auth, body: { name: 'atlas', description: 'Maps' } })).status, 201);
+    const work = path.join(g.dir, 'atlas');
+    const remote = withCredentials(`${h.url}/root/atlas.git`, ADMIN.username, ADMIN.password);
+    first = await makeRepo(g, work, { 'README.md': '# Atlas\n', 'maps/north.txt': 'Cold up here.\n' });
+    for (let i = 1; i <= 33; i++) await g.ok(['commit', '-q', '--allow-empty', '-m', `Survey ${i}`], { cwd: work });
+    await g.ok(['push', '-q', remote, 'main'], { cwd: work });
+    await g.ok(['tag', 'v1'], { cwd: work });
+    await g.ok(['push', '-q', remote, 'v1'], { cwd: work });
+    const hook = await h.api('POST', '/repos/root/atlas/hooks', { auth, body: { type: 'gitea', active: true, events: ['push'], config: { url: target.url, content_type: 'json' } } });
+    assert.equal(hook.status, 201);
+    await commitFiles(g, work, { 'maps/south.txt': 'Warm down here.\n' }, 'Add the south map');
+    head = await commitFiles(g, work, { 'maps/east.txt': 'Sunrise.\n' }, 'Add the east map');
+    await g.ok(['push', '-q', remote, 'main'], { cwd: work });
+    await until(() => target.got.length > 0, 'the push delivery');
+    payload = target.got[0]!;
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+    await g?.dispose();
+    await target?.close();
+  });
+
+  test('the links a push webhook hands out open their pages', async () => {
+    const { page, errors } = await signedIn(browser, h);
+    assert.equal(payload.repository.html_url, `${h.url}/root/atlas`);
+    assert.match(payload.compare_url, /\/root\/atlas\/compare\/[0-9a-f]+\.\.\.[0-9a-f]+$/);
+
+    await opens(page, payload.repository.html_url, 'README.md');
+    await opens(page, payload.compare_url, /^2 commits\.$/);
+    const compared = page.getByRole('list', { name: 'Compared commits' });
+    await compared.getByText('Add the east map').waitFor();
+    await compared.getByText('Add the south map').waitFor();
+    assert.equal(await compared.getByRole('listitem').count(), 2);
+    await screenshot(page, 'compare');
+
+    const east = payload.commits.find((c) => c.id === head)!;
+    await opens(page, east.url, 'Add the east map');
+    await page.getByRole('list', { name: 'Changed files' }).getByText('maps/east.txt').waitFor();
+    await screenshot(page, 'commit');
+    await opens(page, payload.sender.html_url, /Repositories/);
+    await page.getByRole('list', { name: 'Repositories of root' }).getByRole('link', { name: 'atlas' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  test('each repository address opens its page', async () => {
+    const { page, errors } = await signedIn(browser, h);
+    await opens(page, '/root/atlas/src/branch/main/maps', 'north.txt');
+    await opens(page, '/root/atlas/src/branch/main/maps/east.txt', 'Sunrise.');
+    await opens(page, '/root/atlas/src/tag/v1/maps', 'north.txt');
+    assert.equal(await page.getByRole('link', { name: 'south.txt' }).count(), 0, 'v1 was tagged before the south map');
+    await opens(page, `/root/atlas/src/commit/${first}/README.md`, '# Atlas');
+    await opens(page, '/root/atlas/commits/branch/main', 'Add the east map');
+    await opens(page, '/root/atlas/commits/tag/v1', 'Survey 33');
+    await opens(page, '/root/atlas/branches', 'default');
+    await opens(page, '/root/atlas/tags', 'v1');
+    await opens(page, '/root/atlas/releases', /does not keep releases yet/);
+    await page.getByRole('rowheader', { name: 'v1' }).waitFor();
+    await opens(page, '/root/atlas/settings', 'Save settings');
+    await opens(page, '/root/atlas/settings/hooks', target.url);
+    await page.getByRole('link', { name: target.url }).click();
+    await page.waitForURL(/\/root\/atlas\/settings\/hooks\/\d+$/);
+    await page.locator('main').getByText('Recent deliveries').first().waitFor();
+    await opens(page, '/root/atlas/issues', /Issues/);
+    await opens(page, '/root/atlas/issues/1', /issue #1|Issue #1/);
+    await opens(page, '/root/atlas/pulls/1', /issue #1|Issue #1/);
+    await opens(page, '/-/admin', 'root@example.com');
+    await opens(page, '/user/settings', 'Access tokens');
+    await page.goto('/user/login?redirect_to=%2Froot%2Fatlas%2Ftags');
+    await page.waitForURL(/\/root\/atlas\/tags$/);
+    await opens(page, '/root/atlas/no/such/page', 'There is no page at this address.');
+    assert.deepEqual(errors, []);
+  });
+
+  test('the commit list keeps its page in the address, over a reload', async () => {
+    const { page, errors } = await signedIn(browser, h);
+    await page.goto('/root/atlas/commits/branch/main');
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await pager.getByText('Page 1 of 2, of 36 commits').waitFor();
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/\/root\/atlas\/commits\/branch\/main\?page=2$/);
+    await pager.getByText('Page 2 of 2, of 36 commits').waitFor();
+    await page.getByRole('list', { name: 'Commits on main' }).getByText('first commit').waitFor();
+    await page.reload();
+    await pager.getByText('Page 2 of 2, of 36 commits').waitFor();
+    await page.getByRole('list', { name: 'Commits on main' }).getByText('first commit').waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Commits on main' }).getByRole('listitem').count(), 6);
+    await screenshot(page, 'commits-page-2');
+    assert.deepEqual(errors, []);
+  });
+
+  test('the host answers web addresses with the page, and leaves API, git and asset paths alone', async () => {
+    const html = { Accept: 'text/html,application/xhtml+xml' };
+    for (const p of ['/root/atlas', '/root/atlas/src/branch/main/maps', '/root/atlas/compare/a...b', '/-/admin/users', '/user/login', '/root']) {
+      const res = await fetch(`${h.url}${p}`, { headers: html });
+      assert.equal(res.status, 200, p);
+      assert.match(await res.text(), /<div id="root">/, p);
+    }
+    const api = await fetch(`${h.url}/api/v1/no/such/route`, { headers: html });
+    assert.equal(api.status, 404);
+    assert.match(api.headers.get('content-type') ?? '', /json/);
+    const refs = await fetch(`${h.url}/root/atlas.git/info/refs?service=git-upload-pack`, { headers: { ...html, Authorization: `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}` } });
+    assert.equal(refs.headers.get('content-type'), 'application/x-git-upload-pack-advertisement');
+    await refs.arrayBuffer();
+    for (const p of ['/root/atlas.git/HEAD', '/root/atlas/objects/info/packs', '/assets/missing.js']) {
+      const res = await fetch(`${h.url}${p}`, { headers: html });
+      assert.equal(res.status, 404, p);
+      assert.doesNotMatch(await res.text(), /<div id="root">/, p);
+    }
+    const plain = await fetch(`${h.url}/root/atlas`);
+    assert.equal(plain.status, 404, 'a client that does not ask for HTML gets no page');
+    await plain.arrayBuffer();
+  });
+});
