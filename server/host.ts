@@ -137,6 +137,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     // 7 - LAN listeners and advertisement, when `[server] LAN_ACCESS` is on
     const lan = createLanAccess({ app, handler: web, port: addr.port, boundTo: addr.address });
     await lan.sync();
+    app.lan = { apply: () => lan.apply(), urls: () => lan.status().urls };
     let closing: Promise<void> | null = null;
     return {
       url: `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${addr.port}`,

@@ -43,6 +43,7 @@ export function toHookDelivery(t: HookTaskRecord, withPayload = false): HookDeli
     payload_version: t.payload_version,
     is_delivered: t.is_delivered,
     is_succeed: t.is_succeed,
+    is_test: !!t.is_test,
     delivered: new Date(t.delivered).toISOString(),
     request: t.request_content,
     response: t.response_content,

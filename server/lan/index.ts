@@ -42,6 +42,8 @@ export interface LanAccess {
   set(on: boolean): Promise<void>;
   /** Applies the setting and the current interfaces now. Never throws; problems are logged. */
   sync(): Promise<void>;
+  /** Applies the setting now and answers the LAN addresses that could not be listened on, with the reason. */
+  apply(): Promise<{ address: string; error: string }[]>;
   /** Stops listening and advertising for good. */
   close(): Promise<void>;
 }
@@ -57,11 +59,11 @@ export function createLanAccess(opts: LanOptions): LanAccess {
   let announcedFor = '';
   let closed = false;
 
-  const apply = async (): Promise<void> => {
+  const apply = async (): Promise<{ address: string; error: string }[]> => {
     const on = !closed && app.settings.bool('server.LAN_ACCESS');
     const addrs = on ? lanAddresses(interfaces()) : [];
     const wanted = isWildcard(boundTo) ? [] : addrs.map((a) => a.bindAddress).filter((a) => a !== boundTo);
-    await listeners.sync(wanted);
+    const failed = await listeners.sync(wanted);
     const open = new Set([...listeners.addresses(), boundTo]);
     reachable = addrs.filter((a) => isWildcard(boundTo) || open.has(a.bindAddress));
     const key = reachable.map((a) => a.bindAddress).join(',');
@@ -71,11 +73,12 @@ export function createLanAccess(opts: LanOptions): LanAccess {
       await advertiser.start(name, port);
     }
     announcedFor = advertiser.active ? key : '';
+    return failed;
   };
   // One update at a time: the timer and a settings change may ask together.
   const lock = new KeyedMutex<'lan'>();
   const sync = (): Promise<void> =>
-    lock.run('lan', apply).catch((err: unknown) => app.log.warn('LAN access update failed', { error: String(err) }));
+    lock.run('lan', apply).then(() => undefined, (err: unknown) => app.log.warn('LAN access update failed', { error: String(err) }));
   const timer = setInterval(() => { void sync(); }, opts.refreshMs ?? 10_000);
   timer.unref();
 
@@ -92,10 +95,12 @@ export function createLanAccess(opts: LanOptions): LanAccess {
       return sync();
     },
     sync,
-    close: () => {
+    apply: () => lock.run('lan', apply),
+    close: async () => {
       closed = true;
       clearInterval(timer);
-      return sync();
+      await sync();
+      await listeners.close();
     },
   };
 }

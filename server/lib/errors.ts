@@ -42,9 +42,26 @@ export class PayloadTooLargeError extends ServiceError {
   constructor(message = 'request body is too large') { super(413, message); }
 }
 
+/** One field's problem, for clients that show it next to the field (the `errors` list of a 422 answer). */
+export interface FieldError {
+  /** The field's path in the body or query, dotted (`events.0`), or `body` for the whole body. */
+  field: string;
+  /** What is wrong: `required`, `too_long`, `too_short`, `too_big`, `too_small`, `invalid_type`, `invalid_value`, `invalid_format`, `unknown_field`, `invalid`. */
+  code: string;
+  max?: number;
+  min?: number;
+  /** The same problem in words. */
+  message: string;
+}
+
 /** 422: the body parsed but a field is missing, of the wrong type or breaks a rule. */
 export class ValidationError extends ServiceError {
-  constructor(message: string) { super(422, message); }
+  /** Field-by-field findings, when the request's schema found them. */
+  readonly fields: FieldError[] | undefined;
+  constructor(message: string, fields?: FieldError[]) {
+    super(422, message);
+    this.fields = fields;
+  }
 }
 
 /** 423: the repository is archived (Gitea's repoArchivedError). */
@@ -56,3 +73,12 @@ export class ArchivedError extends ServiceError {
 export class TooManyRequestsError extends ServiceError {
   constructor(message: string) { super(429, message); }
 }
+
+/** 404 in words for a user (or owner) that does not exist or is hidden from the viewer. */
+export const userNotFound = (name: string): NotFoundError => new NotFoundError(`The user ${name} does not exist.`);
+
+/** 404 in words for an organization that does not exist or is hidden from the viewer. */
+export const orgNotFound = (name: string): NotFoundError => new NotFoundError(`The organization ${name} does not exist.`);
+
+/** 404 in words for a repository that does not exist or is hidden from the viewer. */
+export const repoNotFound = (owner: string, name: string): NotFoundError => new NotFoundError(`The repository ${owner}/${name} does not exist.`);

@@ -30,6 +30,10 @@ export const SETTINGS = {
   // Gitea's key: even administrators import local paths only when it is on. `[repository]` is read as well.
   'security.IMPORT_LOCAL_PATHS': { kind: 'bool', default: 'false' },
   'repository.IMPORT_LOCAL_PATHS': { kind: 'bool', default: 'false' },
+  // Gitea's password rules, applied when a user sets a password: a minimum length and character classes
+  // (off, or any of lower, upper, digit, spec).
+  'security.MIN_PASSWORD_LENGTH': { kind: 'int', default: '8', min: 1 },
+  'security.PASSWORD_COMPLEXITY': { kind: 'list', default: 'off' },
   'security.LOGIN_MAX_FAILURES': { kind: 'int', default: '10', min: 1 },
   'security.LOGIN_FAILURE_WINDOW': { kind: 'duration', default: '5m' },
   'session.SESSION_LIFE_TIME': { kind: 'int', default: '86400', min: 1 },

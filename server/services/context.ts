@@ -33,4 +33,14 @@ export interface AppContext {
   readonly worker?: WorkerHandle;
   /** Keys fixed at start by HOMEFORGE__ variables or host options: the settings page says they win at the next start. */
   readonly fixedSettings?: ReadonlySet<string>;
+  /** The LAN listeners, set by the host once it listens: applies `[server] LAN_ACCESS` now, says what listens. */
+  lan?: LanControl;
+}
+
+/** What services may ask of the host's LAN listeners. */
+export interface LanControl {
+  /** Opens or closes the LAN listeners for the current setting; answers the addresses that could not be opened. */
+  apply(): Promise<{ address: string; error: string }[]>;
+  /** Clone URL prefixes on LAN addresses that are listening now, the preferred one first. */
+  urls(): string[];
 }

@@ -42,6 +42,8 @@ export interface HookTaskRecord {
   attempt?: number;
   /** Homeforge: unix milliseconds of the next send after a failed one, or null when none is scheduled. */
   next_retry?: number | null;
+  /** True for a test delivery (the API's hook test), never for a real event. */
+  is_test?: boolean;
 }
 
 export interface TaskRef {

@@ -37,6 +37,15 @@ export interface UserRecord {
   totp_last_step: number;
   /** A TOTP secret being enrolled (encrypted), until a code confirms it; then it moves to totp_secret. */
   totp_pending_secret?: string | null;
+  /** Hashes (sha256) of the unused two-factor recovery codes; each is removed when it is used. */
+  totp_recovery_hashes?: string[];
+  /** Further addresses of the user besides `email` (the primary one). */
+  emails?: string[];
+  /** Gitea's UserSettings that have no other home. */
+  hide_email?: boolean;
+  hide_activity?: boolean;
+  theme?: string;
+  diff_view_style?: string;
 }
 
 export interface AccessTokenRecord {

@@ -22,7 +22,12 @@ export const SetupOption = z.object({
 export type SetupOption = z.infer<typeof SetupOption>;
 
 /** The answer to sign-in and setup: the token (shown once) and the account. */
-export const SessionAnswer = z.strictObject({ token: z.string(), user: User }).meta({ id: 'SessionAnswer' });
+export const SessionAnswer = z.strictObject({
+  token: z.string(),
+  user: User,
+  /** True when the account must change its password before anything else (the session may only do that). */
+  must_change_password: z.boolean(),
+}).meta({ id: 'SessionAnswer' });
 export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
 /** `GET /setup`: whether the first administrator is still to be created. */
@@ -49,7 +54,14 @@ export const TwoFactorEnrolment = z.strictObject({
 export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolment>;
 
 /** Whether two-factor is on, and whether an enrolment waits for its code. */
-export const TwoFactorStatus = z.strictObject({ enabled: z.boolean(), pending: z.boolean() }).meta({ id: 'TwoFactorStatus' });
+export const TwoFactorStatus = z.strictObject({
+  enabled: z.boolean(),
+  pending: z.boolean(),
+  /** How many recovery codes are still unused. */
+  recovery_codes_left: int,
+  /** New recovery codes, shown once: in the answer that made them (confirming an enrolment, or regenerating). */
+  recovery_codes: z.array(z.string()).optional(),
+}).meta({ id: 'TwoFactorStatus' });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatus>;
 
 /** One host setting as the admin API shows it; `overridden`: an environment variable or host option wins at the next start. */

@@ -68,6 +68,8 @@ export const HookDelivery = z.strictObject({
   payload_version: z.union([z.literal(1), z.literal(2)]),
   is_delivered: z.boolean(),
   is_succeed: z.boolean(),
+  /** True for a test delivery (sent with `X-Homeforge-Test: true`), false for a real event. */
+  is_test: z.boolean(),
   delivered: dateTime,
   request: HookDeliveryRequest.nullable(),
   response: HookDeliveryResponse.nullable(),

@@ -128,3 +128,66 @@ export type UserSearchResults = z.infer<typeof UserSearchResults>;
 /** Gitea's `UserMeta`: the account a token belongs to. */
 export const UserMeta = z.strictObject({ id: int, login: z.string() }).meta({ id: 'UserMeta' });
 export type UserMeta = z.infer<typeof UserMeta>;
+
+/** Gitea's `UserSettings`: the signed-in user's own profile and preferences. */
+export const UserSettings = z.strictObject({
+  full_name: z.string(),
+  website: z.string(),
+  description: z.string(),
+  location: z.string(),
+  language: z.string(),
+  theme: z.string(),
+  diff_view_style: z.string(),
+  hide_email: z.boolean(),
+  hide_activity: z.boolean(),
+}).meta({ id: 'UserSettings' });
+export type UserSettings = z.infer<typeof UserSettings>;
+
+/** `PATCH /user/settings` (Gitea's UserSettingsOptions): fields left out stay as they are. */
+export const UserSettingsOptions = z.object({
+  full_name: z.string().max(100).optional(),
+  website: z.union([z.url(), z.literal('')]).optional(),
+  description: z.string().max(255).optional(),
+  location: z.string().max(50).optional(),
+  language: z.string().max(10).optional(),
+  theme: z.string().max(30).optional(),
+  diff_view_style: z.enum(['unified', 'split', '']).optional(),
+  hide_email: z.boolean().optional(),
+  hide_activity: z.boolean().optional(),
+}).meta({ id: 'UserSettingsOptions' });
+export type UserSettingsOptions = z.infer<typeof UserSettingsOptions>;
+
+/** Gitea's `Email`: one address of a user. */
+export const Email = z.strictObject({
+  email: z.string(),
+  verified: z.boolean(),
+  primary: z.boolean(),
+  user_id: int,
+  username: z.string(),
+}).meta({ id: 'Email' });
+export type Email = z.infer<typeof Email>;
+
+/** `POST /user/emails` (Gitea's CreateEmailOption). */
+export const CreateEmailOption = z.object({
+  emails: z.array(z.string().min(1).max(254)).max(20).default([]),
+}).meta({ id: 'CreateEmailOption' });
+export type CreateEmailOption = z.infer<typeof CreateEmailOption>;
+
+/** `DELETE /user/emails` (Gitea's DeleteEmailOption). */
+export const DeleteEmailOption = z.object({
+  emails: z.array(z.string().min(1).max(254)).max(20).default([]),
+}).meta({ id: 'DeleteEmailOption' });
+export type DeleteEmailOption = z.infer<typeof DeleteEmailOption>;
+
+/** `POST /api/homeforge/user/emails/primary`: makes one of the user's addresses the primary one. */
+export const PrimaryEmailOption = z.object({
+  email: z.string().min(1).max(254),
+}).meta({ id: 'PrimaryEmailOption' });
+export type PrimaryEmailOption = z.infer<typeof PrimaryEmailOption>;
+
+/** `POST /api/homeforge/user/password`: the signed-in user's own password change. */
+export const ChangePasswordOption = z.object({
+  old_password: z.string().max(255),
+  new_password: z.string().min(1).max(255),
+}).meta({ id: 'ChangePasswordOption' });
+export type ChangePasswordOption = z.infer<typeof ChangePasswordOption>;

@@ -46,6 +46,8 @@ export interface DeliveryJob {
   meta: Record<string, string>;
   /** X-Gitea-Hook-Installation-Target-Type: system, repository, organization, user or default. */
   targetType: string;
+  /** A test delivery: sent with `X-Homeforge-Test: true` so the receiver can tell it from a real event. */
+  isTest?: boolean;
   timeoutMs: number;
   allowedHosts: string[];
 }

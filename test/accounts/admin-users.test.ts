@@ -48,14 +48,14 @@ describe('POST /admin/users', () => {
   test('username and email are required: 422 naming the field', async () => {
     const noName = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body: { email: 'x@example.com', password: 'x-password-1' } });
     assert.equal(noName.status, 422);
-    assert.match(noName.body.message, /\[username\]/);
+    assert.match(noName.body.message, /^(.*; )?username /);
     const noEmail = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body: { username: 'x', password: 'x-password-1' } });
     assert.equal(noEmail.status, 422);
-    assert.match(noEmail.body.message, /\[email\]/);
+    assert.match(noEmail.body.message, /^(.*; )?email /);
     const empty = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH });
     assert.equal(empty.status, 422);
-    assert.match(empty.body.message, /\[username\]/);
-    assert.match(empty.body.message, /\[email\]/);
+    assert.match(empty.body.message, /^(.*; )?username /);
+    assert.match(empty.body.message, /^(.*; )?email /);
   });
 
   test('wrong types are 422 naming the field', async () => {
@@ -70,7 +70,8 @@ describe('POST /admin/users', () => {
     for (const [body, field] of cases) {
       const res = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body });
       assert.equal(res.status, 422, `${field}: ${res.text}`);
-      assert.match(res.body.message, new RegExp(`\\[${field}\\]`));
+      assert.ok((res.body.errors as { field: string }[] | undefined)?.some((e) => e.field === field), res.text);
+      assert.ok(res.body.message.includes(field), res.body.message);
     }
     const arrayBody = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body: ['not', 'an', 'object'] });
     assert.equal(arrayBody.status, 422);
@@ -79,7 +80,7 @@ describe('POST /admin/users', () => {
   test('a local user without a password is refused; an LDAP user may omit it', async () => {
     const local = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body: { username: 'nopass', email: 'nopass@example.com' } });
     assert.equal(local.status, 422);
-    assert.equal(local.body.message, 'PasswordIsRequired');
+    assert.equal(local.body.message, 'password is required for a user without a login source.');
     const sourceId = await addLdapSource(h);
     const ldap = await h.api('POST', '/admin/users', {
       auth: ADMIN_AUTH, body: { username: 'ldapper', email: 'ldapper@example.com', source_id: sourceId, login_name: 'ldapper-uid' },
@@ -92,7 +93,7 @@ describe('POST /admin/users', () => {
     assert.equal(stored?.must_change_password, false);
     const unknown = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body: { username: 'ghostsrc', email: 'g@example.com', source_id: 999 } });
     assert.equal(unknown.status, 422);
-    assert.equal(unknown.body.message, 'login source does not exist [id: 999]');
+    assert.equal(unknown.body.message, 'The login source 999 does not exist.');
   });
 
   test('a short password is 422', async () => {
@@ -117,7 +118,7 @@ describe('POST /admin/users', () => {
     }
     const bad = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body: { username: 'bademail', email: 'not-an-email', password: 'name-password-1' } });
     assert.equal(bad.status, 422);
-    assert.equal(bad.body.message, 'e-mail invalid [email: not-an-email]');
+    assert.equal(bad.body.message, 'not-an-email is not a valid email address.');
   });
 
   test('non-admins get 403 on every admin user route; anonymous gets 401', async () => {
@@ -198,7 +199,8 @@ describe('PATCH /admin/users/{username} and rename', () => {
     for (const [body, field] of [[{ admin: 'yes' }, 'admin'], [{ max_repo_creation: 1.5 }, 'max_repo_creation'], [{ website: 'not a url' }, 'website'], [{ visibility: 'hidden' }, 'visibility']] as const) {
       const res = await h.api('PATCH', '/admin/users/bob', { auth: ADMIN_AUTH, body });
       assert.equal(res.status, 422, field);
-      assert.match(res.body.message, new RegExp(`\\[${field}\\]`));
+      assert.ok((res.body.errors as { field: string }[] | undefined)?.some((e) => e.field === field), res.text);
+      assert.ok(res.body.message.includes(field), res.body.message);
     }
     const source = await h.api('PATCH', '/admin/users/bob', { auth: ADMIN_AUTH, body: { source_id: 77, login_name: 'b' } });
     assert.equal(source.status, 422);
@@ -234,7 +236,7 @@ describe('PATCH /admin/users/{username} and rename', () => {
     assert.equal(invalid.status, 422);
     const missing = await h.api('POST', '/admin/users/bob/rename', { auth: ADMIN_AUTH, body: {} });
     assert.equal(missing.status, 422);
-    assert.match(missing.body.message, /\[new_username\]/);
+    assert.match(missing.body.message, /^(.*; )?new_username /);
     const unknown = await h.api('POST', '/admin/users/nobody/rename', { auth: ADMIN_AUTH, body: { new_username: 'somebody' } });
     assert.equal(unknown.status, 404);
   });

@@ -59,10 +59,10 @@ describe('/users/{username}/tokens', () => {
     assert.equal(none.body.message, 'access token must have a scope');
     const noName = await h.api('POST', '/users/tess/tokens', { auth: tess, body: { scopes: ['all'] } });
     assert.equal(noName.status, 422);
-    assert.match(noName.body.message, /\[name\]/);
+    assert.match(noName.body.message, /^(.*; )?name /);
     const wrongType = await h.api('POST', '/users/tess/tokens', { auth: tess, body: { name: 'x', scopes: 'all' } });
     assert.equal(wrongType.status, 422);
-    assert.match(wrongType.body.message, /\[scopes\]/);
+    assert.match(wrongType.body.message, /^(.*; )?scopes /);
     // The same name is free for another user.
     assert.equal((await h.api('POST', '/users/otto/tokens', { auth: ['otto', pw('otto')], body: { name: 'ci', scopes: ['all'] } })).status, 201);
   });

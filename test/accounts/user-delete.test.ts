@@ -132,7 +132,7 @@ describe('DELETE /admin/users/{username}', () => {
     await makeUser(h, 'victim');
     const bad = await h.api('DELETE', '/admin/users/victim?purge=sure', { auth: ADMIN_AUTH });
     assert.equal(bad.status, 422);
-    assert.match(bad.body.message, /\[purge\]/);
+    assert.match(bad.body.message, /^(.*; )?purge /);
     assert.equal((await h.api('DELETE', '/admin/users/no-such-user', { auth: ADMIN_AUTH })).status, 404);
     const plain = await h.api('DELETE', '/admin/users/victim', { auth: ['victim', pw('victim')] });
     assert.equal(plain.status, 403);

@@ -69,7 +69,8 @@ describe('GET /admin/users', () => {
     for (const [qs, field] of [['sort=age', 'sort'], ['order=up', 'order'], ['is_admin=maybe', 'is_admin'], ['source_id=x', 'source_id'], ['visibility=all', 'visibility']]) {
       const res = await h.api('GET', `/admin/users?${qs}`, { auth: ADMIN_AUTH });
       assert.equal(res.status, 422, qs);
-      assert.match(res.body.message, new RegExp(`\\[${field}\\]`));
+      assert.ok((res.body.errors as { field: string }[] | undefined)?.some((e) => e.field === field), res.text);
+      assert.ok(res.body.message.includes(field), res.body.message);
     }
   });
 });
@@ -115,8 +116,8 @@ describe('GET /user, GET /users/{username}, GET /users/search', () => {
     const missing = await h.api('GET', '/users/nobody-here', { auth: ['pub', pw('pub')] });
     assert.equal(hidden.status, 404);
     assert.equal(missing.status, 404);
-    assert.equal(hidden.body.message, 'user does not exist [name: priv]');
-    assert.equal(missing.body.message, 'user does not exist [name: nobody-here]');
+    assert.equal(hidden.body.message, 'The user priv does not exist.');
+    assert.equal(missing.body.message, 'The user nobody-here does not exist.');
     assert.equal((await h.api('GET', '/users/priv', { auth: ['priv', pw('priv')] })).status, 200);
     const admin = await h.api('GET', '/users/priv', { auth: ADMIN_AUTH });
     assert.equal(admin.status, 200);
@@ -154,7 +155,7 @@ describe('GET /user, GET /users/{username}, GET /users/search', () => {
     assert.equal(paged.headers.get('x-total-count'), '3');
     const bad = await h.api('GET', '/users/search?uid=abc');
     assert.equal(bad.status, 422);
-    assert.match(bad.body.message, /\[uid\]/);
+    assert.match(bad.body.message, /^(.*; )?uid /);
   });
 
   test('search finds the system users Ghost (-1) and gitea-actions (-2) by uid and by name', async () => {

@@ -19,7 +19,9 @@ describe('two-factor (TOTP)', () => {
     // The code of the previous step is still accepted (clock drift), and leaves the current step for sign-ins.
     const confirm = await own(h, 'POST', '/user/two-factor/confirm', { auth: token, body: { code: codeAt(secret, -1) } });
     assert.equal(confirm.status, 200);
-    assert.deepEqual(confirm.body, { enabled: true, pending: false });
+    assert.equal(confirm.body.enabled, true);
+    assert.equal(confirm.body.recovery_codes.length, 10);
+    assert.equal(confirm.body.recovery_codes_left, 10);
     return { secret, token };
   }
 
@@ -29,7 +31,7 @@ describe('two-factor (TOTP)', () => {
   test('enrolment: secret, otpauth URI and a PNG QR code; off until confirmed; the secret is encrypted at rest', async () => {
     await makeUser(h, 'erin');
     const token = await signIn(h, 'erin', 'erin-password-1');
-    assert.deepEqual((await own(h, 'GET', '/user/two-factor', { auth: token })).body, { enabled: false, pending: false });
+    assert.deepEqual((await own(h, 'GET', '/user/two-factor', { auth: token })).body, { enabled: false, pending: false, recovery_codes_left: 0 });
     const start = await own(h, 'POST', '/user/two-factor/enrolment', { auth: token });
     assert.equal(start.status, 201);
     assert.match(start.body.secret, /^[A-Z2-7]{32}$/);
@@ -38,7 +40,7 @@ describe('two-factor (TOTP)', () => {
     assert.match(start.body.qr_code, /^data:image\/png;base64,/);
     const png = Buffer.from(start.body.qr_code.split(',')[1], 'base64');
     assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
-    assert.deepEqual((await own(h, 'GET', '/user/two-factor', { auth: token })).body, { enabled: false, pending: true });
+    assert.deepEqual((await own(h, 'GET', '/user/two-factor', { auth: token })).body, { enabled: false, pending: true, recovery_codes_left: 0 });
     assert.equal((await me('erin')).status, 200, 'not on before confirmation');
     const wrong = await own(h, 'POST', '/user/two-factor/confirm', { auth: token, body: { code: 'abcdef' } });
     assert.equal(wrong.status, 422);
@@ -88,7 +90,7 @@ describe('two-factor (TOTP)', () => {
     assert.equal((await own(h, 'DELETE', '/user/two-factor', { auth: token, body: { code: codeAt(secret, -1) } })).status, 422, 'spent code');
     const res = await own(h, 'DELETE', '/user/two-factor', { auth: token, headers: { 'X-Gitea-OTP': codeAt(secret, 0) } });
     assert.equal(res.status, 204);
-    assert.deepEqual((await own(h, 'GET', '/user/two-factor', { auth: token })).body, { enabled: false, pending: false });
+    assert.deepEqual((await own(h, 'GET', '/user/two-factor', { auth: token })).body, { enabled: false, pending: false, recovery_codes_left: 0 });
     assert.equal((await me('hank')).status, 200);
     assert.equal((await own(h, 'DELETE', '/user/two-factor', { auth: token, body: { code: codeAt(secret, 1) } })).status, 404);
   });

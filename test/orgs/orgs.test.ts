@@ -75,7 +75,9 @@ describe('organizations', () => {
     expectStatus(missing, 404);
     const hidden = await h.api('GET', '/orgs/lim');
     expectStatus(hidden, 404);
-    assert.equal(hidden.body.message, missing.body.message);
+    // A hidden organization answers exactly like a missing one of that name.
+    assert.equal(hidden.body.message.replace('lim', 'no-such-org'), missing.body.message);
+    assert.equal(hidden.body.message, 'The organization lim does not exist.');
     expectStatus(await h.api('GET', '/orgs/lim', { auth: bob }), 200);
     expectStatus(await h.api('GET', '/orgs/priv', { auth: bob }), 404);
     expectStatus(await h.api('GET', '/orgs/priv', { auth: alice }), 200);

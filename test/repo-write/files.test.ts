@@ -90,7 +90,7 @@ describe('file writes through the contents API', () => {
     assert.equal((await h.api('PUT', '/repos/root/stale/contents/nope.md', { auth: token, body: { content: b64('x'), sha: readme } })).status, 404);
     const noBranch = await h.api('POST', '/repos/root/stale/contents/x.md', { auth: token, body: { content: b64('x'), branch: 'nope' } });
     assert.equal(noBranch.status, 404);
-    assert.match(noBranch.body.message, /^branch does not exist/);
+    assert.match(noBranch.body.message, /^The branch \S+ does not exist in this repository\.$/);
     assert.equal((await h.api('POST', '/repos/root/stale/contents/.git/config', { auth: token, body: { content: b64('x') } })).status, 422);
     assert.equal((await h.api('POST', '/repos/root/stale/contents/x.md', { auth: token, body: { content: '@@not base64' } })).status, 422);
     const dir = await clone('stale');

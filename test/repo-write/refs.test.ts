@@ -49,7 +49,7 @@ describe('annotated tags and branch renames', () => {
     assert.equal((await h.api('GET', '/repos/root/refs/tags/light', { auth: token })).body.message, 'first commit\n');
     const light = await h.api('GET', `/repos/root/refs/git/tags/${head}`, { auth: token });
     assert.equal(light.status, 400, 'a lightweight tag has no tag object');
-    assert.equal(light.body.message, `object does not exist [id: ${head}, rel_path: ]`);
+    assert.equal(light.body.message, `The annotated tag ${head} does not exist in this repository.`);
     assert.equal((await h.api('GET', '/repos/root/refs/git/tags/abc', { auth: token })).status, 400);
     assert.equal((await h.api('GET', `/repos/root/refs/git/tags/${'g'.repeat(40)}`, { auth: token })).status, 400);
   });

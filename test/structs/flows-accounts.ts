@@ -81,6 +81,14 @@ export async function homeforge(c: Checker, w: Pick<World, 'admin' | 'alice'>): 
   const code = totpFor(ALICE.username, enrolment.body.secret as string).generate();
   const confirmed = await c.hf('POST', '/user/two-factor/confirm', { auth: alice, body: { code } });
   assert.equal(confirmed.body.enabled, true);
+  await c.hf('POST', '/user/two-factor/recovery-codes', { auth: alice });
+  await c.v1('GET', '/user/settings', { auth: alice });
+  await c.v1('PATCH', '/user/settings', { auth: alice, body: { location: 'Porto', hide_email: true } });
+  await c.v1('POST', '/user/emails', { auth: alice, body: { emails: ['alice2@example.com'] } });
+  await c.v1('GET', '/user/emails', { auth: alice });
+  await c.hf('POST', '/user/emails/primary', { auth: alice, body: { email: 'alice@example.com' } });
+  const bobSession = (await c.hf('POST', '/session', { body: { username: 'bobby', password: 'bob-password-1' } })).body.token as string;
+  await c.hf('POST', '/user/password', { auth: bobSession, body: { old_password: 'bob-password-1', new_password: 'bob-password-2' } });
   await c.hf('GET', '/admin/settings', { auth: admin });
   await c.hf('PATCH', '/admin/settings', { auth: admin, body: { 'webhook.DELIVER_TIMEOUT': 7 } });
   await c.hf('GET', '/status', { auth: admin });

@@ -1,7 +1,7 @@
 /** The UI's API client against a real host: token header, Gitea's error words, the fields a 422 names. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiClient, ApiError, parseFieldErrors } from '../../renderer/src/api/client.ts';
+import { ApiClient, ApiError, fieldErrors } from '../../renderer/src/api/client.ts';
 import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
 
 describe('UI API client', () => {
@@ -18,10 +18,16 @@ describe('UI API client', () => {
     await h?.stop();
   });
 
-  test('parses the fields named by a 422 message', () => {
-    assert.deepEqual(parseFieldErrors('[username]: Required, [email]: Invalid email, with a comma'), { username: 'Required', email: 'Invalid email, with a comma' });
-    assert.deepEqual(parseFieldErrors('[body.name]: too long'), { name: 'too long' });
-    assert.deepEqual(parseFieldErrors('user already exists [name: x]'), {});
+  test('reads the fields of a 422 answer from its structured errors, not from its message', () => {
+    const errors = [
+      { field: 'username', code: 'required', message: 'username is required' },
+      { field: 'email', code: 'invalid_format', message: 'email must be an email address, with a comma' },
+      { field: 'email', code: 'too_long', max: 254, message: 'a second problem of the same field' },
+      { field: 'events.0', code: 'invalid_value', message: 'events.0 must be one of "push"' },
+    ];
+    assert.deepEqual(fieldErrors(errors), { username: 'username is required', email: 'email must be an email address, with a comma', events: 'events.0 must be one of "push"' });
+    assert.deepEqual(fieldErrors(undefined), {});
+    assert.deepEqual(fieldErrors([{ field: 1 }, null, 'x']), {});
   });
 
   test('sends the token and turns error answers into ApiError with the message and fields', async () => {
@@ -32,7 +38,8 @@ describe('UI API client', () => {
     const refused = await api.post('/api/v1/admin/users', { email: 'x@example.com' }).catch((e: unknown) => e);
     assert.ok(refused instanceof ApiError);
     assert.equal(refused.status, 422);
-    assert.ok(refused.fields.username, refused.message);
+    assert.equal(refused.fields.username, 'username is required', refused.message);
+    assert.ok(!/Invalid input|received undefined|\[username\]/.test(refused.message), refused.message);
 
     let ended = 0;
     const stale = new ApiClient('0'.repeat(40));
@@ -45,6 +52,6 @@ describe('UI API client', () => {
     const missing = await api.get('/api/v1/repos/root/none').catch((e: unknown) => e);
     assert.ok(missing instanceof ApiError);
     assert.equal(missing.status, 404);
-    assert.ok(missing.message.length > 0);
+    assert.equal(missing.message, 'The repository root/none does not exist.');
   });
 });

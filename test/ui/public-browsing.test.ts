@@ -58,7 +58,7 @@ describe('UI for signed-out visitors', () => {
     await page.getByRole('list', { name: 'Repositories of root' }).getByRole('link', { name: 'open' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'secret' }).count(), 0);
     await page.goto('/root/secret');
-    await page.getByText(/could not be opened/).waitFor();
+    await page.getByText('The repository root/secret does not exist.').waitFor();
 
     // Pages that are not public ask for the sign-in, and signing in there leads on.
     await page.goto('/root/open/settings');

@@ -3,26 +3,32 @@
 /** An error answer of the API, with Gitea's message and the fields it names. */
 export class ApiError extends Error {
   readonly status: number;
-  /** Field name → message, from 422 answers such as `[username]: Required`. */
+  /** Field name → message, from the structured `errors` list of a 422 answer. */
   readonly fields: Record<string, string>;
   /** Response headers, e.g. `X-Gitea-OTP` on a sign-in that needs a second factor. */
   readonly headers: Headers;
 
-  constructor(status: number, message: string, headers: Headers) {
+  constructor(status: number, message: string, headers: Headers, errors?: unknown) {
     super(message);
     this.status = status;
     this.headers = headers;
-    this.fields = parseFieldErrors(message);
+    this.fields = fieldErrors(errors);
   }
 }
 
-/** Splits `[a]: msg, [b.c]: msg` into per-field messages (keyed by the last path segment). */
-export function parseFieldErrors(message: string): Record<string, string> {
+/**
+ * Per-field messages from an answer's `errors` list (`[{ field: "body.name", code, message }]`), keyed by the
+ * last segment of the field's path; the first problem of a field wins.
+ */
+export function fieldErrors(errors: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
-  const re = /\[([\w.]+)\]:\s*(.*?)(?=,\s*\[[\w.]+\]:|$)/g;
-  for (const m of message.matchAll(re)) {
-    const key = (m[1] ?? '').split('.').pop() ?? '';
-    if (key) fields[key] = (m[2] ?? '').trim();
+  if (!Array.isArray(errors)) return fields;
+  for (const e of errors as unknown[]) {
+    if (!e || typeof e !== 'object') continue;
+    const { field, message } = e as { field?: unknown; message?: unknown };
+    if (typeof field !== 'string' || typeof message !== 'string') continue;
+    const key = field.split('.').filter((s) => !/^\d+$/.test(s)).pop() ?? field;
+    if (key && !(key in fields)) fields[key] = message;
   }
   return fields;
 }
@@ -105,7 +111,7 @@ export class ApiClient {
     if (!res.ok) {
       if (res.status === 401 && headers.Authorization?.startsWith('token ')) this.onUnauthorized?.();
       const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : statusWords(res.status);
-      throw new ApiError(res.status, message, res.headers);
+      throw new ApiError(res.status, message, res.headers, parsed?.errors);
     }
     if (method !== 'GET' && method !== 'HEAD') this.onWrite?.();
     return { data: parsed as T, headers: res.headers, status: res.status };
@@ -154,10 +160,10 @@ function queryString(query: RequestOptions['query']): string {
   return s ? `?${s}` : '';
 }
 
-function parseJson(text: string): { message?: unknown } | null {
+function parseJson(text: string): { message?: unknown; errors?: unknown } | null {
   if (!text) return null;
   try {
-    return JSON.parse(text) as { message?: unknown };
+    return JSON.parse(text) as { message?: unknown; errors?: unknown };
   } catch {
     return null;
   }

@@ -12,14 +12,15 @@ import { SettingsNav } from './admin-nav.tsx';
 
 const BASE = '/api/homeforge/user/two-factor';
 
-function CodeForm({ label, button, danger, onCode }: { label: string; button: string; danger?: boolean; onCode(code: string): Promise<void> }) {
+function CodeForm({ label, button, danger, recovery, onCode }: { label: string; button: string; danger?: boolean; recovery?: boolean; onCode(code: string): Promise<void> }) {
   const [code, setCode] = useState('');
   const submit = useSubmit(() => onCode(code), ['code']);
   return (
     <form onSubmit={submit.onSubmit} noValidate className="inline-form">
       <FormError error={submit.error} fields={submit.fields} />
-      <Field label={label} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required
-        hint="6 digits, from your authenticator app." error={submit.fields.code} value={code} onChange={(e) => setCode(e.target.value.trim())} />
+      <Field label={label} name="code" inputMode={recovery ? 'text' : 'numeric'} autoComplete="one-time-code" pattern={recovery ? undefined : '[0-9]{6}'}
+        maxLength={recovery ? 11 : 6} required error={submit.fields.code} value={code} onChange={(e) => setCode(e.target.value.trim())}
+        hint={recovery ? '6 digits from your authenticator app, or one of your recovery codes.' : '6 digits, from your authenticator app.'} />
       <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={submit.busy}>{button}</button>
     </form>
   );
@@ -45,6 +46,17 @@ function Enrolment({ e, onConfirm }: { e: TwoFactorEnrolment; onConfirm(code: st
   );
 }
 
+/** New recovery codes, shown once, with how to keep them. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <section className="card" aria-labelledby="rc-title">
+      <h2 id="rc-title">Your recovery codes</h2>
+      <p>Keep these somewhere safe. Each code works once, in place of a code from your app, if you lose your phone. They are shown only now.</p>
+      <ul className="recovery-codes" aria-label="Recovery codes">{codes.map((c) => <li key={c}><code>{c}</code></li>)}</ul>
+    </section>
+  );
+}
+
 /** Shows the status and the enrolment or removal steps. */
 export function TwoFactorPage() {
   const { api } = useAuth();
@@ -65,6 +77,15 @@ export function TwoFactorPage() {
       setError(errorText(err));
     }
   };
+  const regenerate = async () => {
+    setError(null);
+    try {
+      setStatus(await api.post<TwoFactorStatus>(`${BASE}/recovery-codes`));
+      setNotice('New recovery codes were made; the old ones no longer work.');
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
   const confirm = async (code: string) => {
     setStatus(await api.post<TwoFactorStatus>(`${BASE}/confirm`, { code }));
     setEnrolment(null);
@@ -72,7 +93,7 @@ export function TwoFactorPage() {
   };
   const remove = async (code: string) => {
     await api.request('DELETE', BASE, { body: { code } });
-    setStatus({ enabled: false, pending: false });
+    setStatus({ enabled: false, pending: false, recovery_codes_left: 0 });
     setNotice('Two-factor authentication is off.');
   };
   return (
@@ -84,10 +105,14 @@ export function TwoFactorPage() {
       {status?.enabled ? (
         <section className="card" aria-labelledby="tf-on">
           <h2 id="tf-on">Two-factor authentication is on <span className="badge badge-ok">on</span></h2>
-          <p>To turn it off, enter a current code from your authenticator app.</p>
-          <CodeForm label="Current code" button="Turn off two-factor authentication" danger onCode={remove} />
+          <p>To turn it off, enter a current code from your authenticator app or a recovery code.</p>
+          <CodeForm label="Current code" button="Turn off two-factor authentication" danger recovery onCode={remove} />
+          <h3>Recovery codes</h3>
+          <p>{status.recovery_codes_left} of 10 recovery codes are unused.</p>
+          <button type="button" className="btn" onClick={() => { void regenerate(); }}>Make new recovery codes</button>
         </section>
       ) : null}
+      {status?.recovery_codes?.length ? <RecoveryCodes codes={status.recovery_codes} /> : null}
       {status && !status.enabled && !enrolment ? (
         <section className="card" aria-labelledby="tf-off">
           <h2 id="tf-off">Two-factor authentication is off</h2>

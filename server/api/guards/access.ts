@@ -10,7 +10,7 @@ import { getTeamOrThrow, isTeamMember } from '../../services/org/teams.ts';
 import type { TeamRecord } from '../../store/teams.ts';
 import { isPublicOnly } from '../../services/auth/scopes.ts';
 import { requireWithinReach } from '../../services/auth/token-reach.ts';
-import { ArchivedError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { ArchivedError, ForbiddenError, NotFoundError, userNotFound, repoNotFound } from '../../lib/errors.ts';
 
 export interface RepoLocals {
   owner: UserRecord;
@@ -33,13 +33,13 @@ export function repoAccess(need: AccessMode = 'read', unit?: RepoUnit): Guard {
   return async (ctx) => {
     const { owner: ownerName = '', repo: repoName = '' } = ctx.params;
     const owner = await findUserByName(ctx.app, ownerName);
-    if (!owner) throw new NotFoundError('GetUserByName');
+    if (!owner) throw userNotFound(ownerName);
     const repo = await findRepository(ctx.app, owner.id, repoName.replace(/\.git$/i, ''));
     if (repo) await requireWithinReach(repo, owner, async () => canReadAny(await repoPermission(ctx.app, ctx.doer, repo)));
     const perm = repo ? await repoPermission(ctx.app, ctx.doer, repo) : null;
     if (!repo || !perm || (!atLeast(perm.mode, 'read') && !(unit && atLeast(unitMode(perm, unit), 'read')))) {
       // A hidden owner answers like a missing one, a hidden repository like a missing one (collaborators see through both).
-      throw new NotFoundError((await ownerVisible(ctx.app, owner, ctx.doer)) ? 'GetRepositoryByName' : 'GetUserByName');
+      throw (await ownerVisible(ctx.app, owner, ctx.doer)) ? repoNotFound(owner.name, repoName) : userNotFound(ownerName);
     }
     const have = unit ? unitMode(perm, unit) : perm.mode;
     if (!atLeast(have, need)) throw new ForbiddenError(`user should have ${need} access to the repository`);

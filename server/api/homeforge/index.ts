@@ -10,6 +10,7 @@ import { mirrorStatusRoutes } from './routes-mirrors.ts';
 import { settingsRoutes } from './routes-settings.ts';
 import { backupRoutes } from './routes-backups.ts';
 import { housekeepingRoutes } from './routes-housekeeping.ts';
+import { accountRoutes } from './routes-account.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -19,4 +20,5 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...settingsRoutes,
   ...backupRoutes,
   ...housekeepingRoutes,
+  ...accountRoutes,
 ];

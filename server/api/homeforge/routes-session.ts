@@ -11,7 +11,7 @@ import type { ApiContext } from '../router/context.ts';
 import { SessionAnswer, SetupOption, SetupStatus, SignInOption } from '../../structs/homeforge.ts';
 
 const answer = (ctx: ApiContext<unknown, unknown>, status: number, s: Session): void => {
-  const body: SessionAnswer = { token: s.token, user: toUser(s.user, s.user, ctx.baseUrl) };
+  const body: SessionAnswer = { token: s.token, user: toUser(s.user, s.user, ctx.baseUrl), must_change_password: s.user.must_change_password };
   json(ctx, status, body);
 };
 
@@ -21,7 +21,7 @@ export const sessionRoutes = [
     handler: async (ctx) => answer(ctx, 201, await signIn(ctx.app, ctx.body, ctx.req.socket.remoteAddress ?? '')),
   }),
   route({
-    method: 'delete', path: '/session', operationId: 'homeforgeSignOut', access: 'signed-in', scope: null, status: 204,
+    method: 'delete', path: '/session', operationId: 'homeforgeSignOut', access: 'signed-in', scope: null, status: 204, beforePasswordChange: true,
     handler: (ctx) => {
       signOut(ctx.app, ctx.auth!);
       noContent(ctx);

@@ -18,6 +18,6 @@ export const settingsRoutes = [
   }),
   route({
     method: 'get', path: '/status', operationId: 'homeforgeStatus', access: 'admin', scope: 'admin', response: HostStatus,
-    handler: async (ctx) => json(ctx, 200, await hostStatus(ctx.app, ctx.req.socket.localPort ?? 0)),
+    handler: async (ctx) => json(ctx, 200, await hostStatus(ctx.app)),
   }),
 ];

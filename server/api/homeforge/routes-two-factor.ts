@@ -4,7 +4,7 @@
  */
 import { route, type Guard } from '../router/route.ts';
 import { json, noContent } from '../router/respond.ts';
-import { confirmEnrolment, removeTwoFactor, startEnrolment, twoFactorStatus } from '../../services/auth/two-factor.ts';
+import { confirmEnrolment, newRecoverySet, removeTwoFactor, startEnrolment, twoFactorStatus } from '../../services/auth/two-factor.ts';
 import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import { RemoveTwoFactorOption, TwoFactorCodeOption, TwoFactorEnrolment, TwoFactorStatus } from '../../structs/homeforge.ts';
 
@@ -29,12 +29,17 @@ export const twoFactorRoutes = [
     handler: async (ctx) => json(ctx, 200, await confirmEnrolment(ctx.app, ctx.doer!, ctx.body.code)),
   }),
   route({
+    method: 'post', path: '/user/two-factor/recovery-codes', operationId: 'homeforgeTwoFactorRecoveryCodes', access: 'signed-in', scope: 'user', status: 201,
+    response: TwoFactorStatus, guards: [ownerOnly],
+    handler: async (ctx) => json(ctx, 201, await newRecoverySet(ctx.app, ctx.doer!)),
+  }),
+  route({
     method: 'delete', path: '/user/two-factor', operationId: 'homeforgeTwoFactorRemove', access: 'signed-in', scope: 'user',
     body: RemoveTwoFactorOption, status: 204, guards: [ownerOnly],
     handler: async (ctx) => {
       // The code may come in the body or, like basic auth's, in the X-Gitea-OTP header.
       const code = ctx.body.code ?? ctx.req.get('x-gitea-otp');
-      if (!code) throw new ValidationError('[code]: Required');
+      if (!code) throw new ValidationError('code is required: a code from your authenticator or a recovery code.', [{ field: 'code', code: 'required', message: 'code is required' }]);
       await removeTwoFactor(ctx.app, ctx.doer!, code);
       noContent(ctx);
     },

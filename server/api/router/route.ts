@@ -43,6 +43,11 @@ export interface RouteDef<B = unknown, Q = unknown> {
   alsoStatus?: number[];
   query?: z.ZodType<Q>;
   guards?: Guard[];
+  /**
+   * True for the few routes a user who must change the password may still call (the change itself, sign-out,
+   * who am I). Every other route answers such a user 403, as Gitea's API does.
+   */
+  beforePasswordChange?: boolean;
   handler: (ctx: ApiContext<B, Q>) => Promise<void> | void;
 }
 

@@ -39,6 +39,16 @@ function checkAccess(def: RouteDef, auth: Auth | null): void {
   if (def.access === 'admin' && !auth.user.is_admin) throw new ForbiddenError('user should be the site administrator');
 }
 
+/** Gitea's API answer to a user who must change the password first (clients look for this opening). */
+export const MUST_CHANGE_PASSWORD = 'You must change your password. Change it at: ';
+
+/** Gitea's verifyAuthWithOptions: an account marked must_change_password reaches nothing but the change. */
+function checkPasswordChange(def: RouteDef, auth: Auth | null, baseUrl: string): void {
+  const signer = auth ? (auth.sudoer ?? auth.user) : null;
+  if (!signer?.must_change_password || def.beforePasswordChange) return;
+  throw new ForbiddenError(`${MUST_CHANGE_PASSWORD}${baseUrl}/user/settings (your password must be changed before anything else)`);
+}
+
 /** Builds the router for a list of routes. `res.locals.auth` and `res.locals.baseUrl` are set by the http layer. */
 export function buildRouter(app: AppContext, routes: RouteDef[]): Router {
   const router = Router();
@@ -49,6 +59,7 @@ export function buildRouter(app: AppContext, routes: RouteDef[]): Router {
       // Who may call comes first: a body is read only for a caller the route accepts (an unknown path or a
       // refused caller answers without the body ever being read).
       checkAccess(def, auth);
+      checkPasswordChange(def, auth, res.locals.baseUrl as string);
       if (def.scope && auth?.token) requireScope(auth.token.scopes, def.scope, def.method === 'get' ? 'read' : 'write');
       await withTokenReach(auth?.token?.scopes ?? null, () => run(app, def, req, res, auth, readBody));
     });

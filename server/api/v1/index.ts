@@ -8,6 +8,7 @@ import { userRoutes } from './user/users.ts';
 import { adminUserRoutes } from './admin/users.ts';
 import { adminCronRoutes } from './admin/cron.ts';
 import { tokenRoutes } from './user/tokens.ts';
+import { userSettingsRoutes } from './user/settings.ts';
 import { repoGitRoutes } from './repo/git.ts';
 import { repoFileRoutes } from './repo/files.ts';
 import { watchRoutes } from './repo/watch.ts';
@@ -28,6 +29,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...collaboratorRoutes,
   ...repoRoutes,
   ...userRoutes,
+  ...userSettingsRoutes,
   ...adminUserRoutes,
   ...adminCronRoutes,
   ...tokenRoutes,

@@ -139,6 +139,6 @@ async function byReverseProxy(app: AppContext, creds: Credentials): Promise<Auth
 async function applySudo(app: AppContext, auth: Auth | null, name: string): Promise<Auth> {
   if (!auth?.user.is_admin) throw new ForbiddenError('Only administrators allowed to sudo.');
   const target = await userStore.getByName(app.store, name);
-  if (!target || target.type !== 'individual') throw new NotFoundError(`user does not exist [name: ${name}]`);
+  if (!target || target.type !== 'individual') throw new NotFoundError(`The user ${name} does not exist.`);
   return { ...auth, user: target, sudoer: auth.user };
 }

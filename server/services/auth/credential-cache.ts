@@ -46,6 +46,12 @@ export async function cachedSignIn(app: AppContext, login: string, password: str
   return user;
 }
 
+/** Forgets every remembered password of a user (after a password change). */
+export function forgetUser(app: AppContext, uid: number): void {
+  const c = cacheOf(app);
+  for (const [k, e] of c.entries) if (e.uid === uid) c.entries.delete(k);
+}
+
 /** Remembers a verified local password for a minute. */
 export function rememberSignIn(app: AppContext, login: string, password: string, user: UserRecord): void {
   if (user.login_source > 0 || !user.passwd) return;

@@ -107,7 +107,7 @@ export const listSources = (app: AppContext): Promise<LoginSourceRecord[]> => so
 /** One source, or 404. */
 export async function getSource(app: AppContext, id: number): Promise<LoginSourceRecord> {
   const s = await sourceStore.getById(app.store, id);
-  if (!s) throw new NotFoundError(`login source does not exist [id: ${id}]`);
+  if (!s) throw new NotFoundError(`The login source ${id} does not exist.`);
   return s;
 }
 
@@ -137,7 +137,7 @@ export async function updateSource(app: AppContext, id: number, fields: SourceFi
   const saved = await sourceStore.update(app.store, id, (s) => {
     Object.assign(s, next, { updated: new Date().toISOString() });
   });
-  if (!saved) throw new NotFoundError(`login source does not exist [id: ${id}]`);
+  if (!saved) throw new NotFoundError(`The login source ${id} does not exist.`);
   return saved;
 }
 

@@ -9,6 +9,7 @@ import * as sourceStore from '../../store/login-sources.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../../lib/errors.ts';
 import { consumeTotp, hasTotp } from './totp.ts';
+import { consumeRecoveryCode } from './recovery-codes.ts';
 import { ldapSignIn, type LdapIdentity } from './ldap.ts';
 import { createUser } from '../user/users.ts';
 import { cachedSignIn, rememberSignIn } from './credential-cache.ts';
@@ -57,7 +58,8 @@ export async function signInWithPassword(app: AppContext, attempt: PasswordAttem
   if (hasTotp(user)) {
     const otp = attempt.otp?.trim();
     if (!otp) throw new UnauthorizedError(OTP_REQUIRED);
-    if (!(await consumeTotp(app, user, otp))) {
+    // A recovery code stands in for a TOTP code, once.
+    if (!(await consumeTotp(app, user, otp)) && !(await consumeRecoveryCode(app, user, otp))) {
       await app.loginLimiter.fail(login, remoteAddress);
       throw new UnauthorizedError(OTP_INVALID);
     }

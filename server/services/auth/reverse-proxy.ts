@@ -63,7 +63,7 @@ export async function reverseProxyUser(app: AppContext, headers: ProxyHeaders, r
   if (name) {
     user = await userStore.getByName(app.store, name);
     if (!user && s.bool('service.ENABLE_REVERSE_PROXY_AUTO_REGISTRATION')) user = await register(app, name, headers);
-    if (!user) throw new UnauthorizedError(`user does not exist [name: ${name}]`);
+    if (!user) throw new UnauthorizedError(`The user ${name} does not exist.`);
   } else if (email && s.bool('service.ENABLE_REVERSE_PROXY_EMAIL')) {
     user = await userStore.getByEmail(app.store, email);
   }

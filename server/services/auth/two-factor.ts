@@ -8,19 +8,20 @@ import type { UserRecord } from '../../store/records.ts';
 import * as userStore from '../../store/users.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { consumeTotp, newTotpSecret, totpFor, totpStep } from './totp.ts';
+import { consumeRecoveryCode, newRecoveryCodes, recoveryHashes, regenerateRecoveryCodes } from './recovery-codes.ts';
 
 const INVALID_CODE = 'invalid or already used two-factor authentication code';
 
 async function fresh(app: AppContext, user: UserRecord): Promise<UserRecord> {
   const u = await userStore.getById(app.store, user.id);
-  if (!u) throw new NotFoundError(`user does not exist [name: ${user.name}]`);
+  if (!u) throw new NotFoundError(`The user ${user.name} does not exist.`);
   return u;
 }
 
 /** Whether the user has two-factor on, or an enrolment waiting. */
 export async function twoFactorStatus(app: AppContext, user: UserRecord): Promise<TwoFactorStatus> {
   const u = await fresh(app, user);
-  return { enabled: !!u.totp_secret, pending: !!u.totp_pending_secret };
+  return { enabled: !!u.totp_secret, pending: !!u.totp_pending_secret, recovery_codes_left: u.totp_secret ? (u.totp_recovery_hashes ?? []).length : 0 };
 }
 
 /** Starts (or restarts) an enrolment: a new secret waits, encrypted, for a confirming code. 409 when already on. */
@@ -36,7 +37,7 @@ export async function startEnrolment(app: AppContext, user: UserRecord): Promise
   return { secret, uri, qr_code: qr };
 }
 
-/** Confirms the waiting enrolment with a code from the authenticator; from then on two-factor is on. */
+/** Confirms the waiting enrolment with a code from the authenticator; from then on two-factor is on. Answers the first recovery codes. */
 export async function confirmEnrolment(app: AppContext, user: UserRecord, code: string): Promise<TwoFactorStatus> {
   const u = await fresh(app, user);
   if (u.totp_secret) throw new ConflictError('two-factor authentication is already enabled');
@@ -45,24 +46,35 @@ export async function confirmEnrolment(app: AppContext, user: UserRecord, code: 
   const step = totpStep(u.name, app.secrets.decrypt(pending), code);
   if (step === null) throw new ValidationError(INVALID_CODE);
   let done = false;
+  const codes = newRecoveryCodes();
   await userStore.update(app.store, u.id, (r) => {
     if (r.totp_pending_secret !== pending || r.totp_secret) return;
     r.totp_secret = pending;
     r.totp_pending_secret = null;
     // The confirming code is spent: it cannot also be used to sign in.
     r.totp_last_step = Math.max(r.totp_last_step, step);
+    r.totp_recovery_hashes = recoveryHashes(codes);
     done = true;
   });
   if (!done) throw new ConflictError('the two-factor enrolment changed meanwhile; start again');
-  return { enabled: true, pending: false };
+  return { enabled: true, pending: false, recovery_codes_left: codes.length, recovery_codes: codes };
 }
 
-/** Turns two-factor off; needs a current, unused code. 404 when it is not on. */
+/** A new set of recovery codes (the old set stops working); 404 when two-factor is not on. */
+export async function newRecoverySet(app: AppContext, user: UserRecord): Promise<TwoFactorStatus> {
+  const u = await fresh(app, user);
+  if (!u.totp_secret) throw new NotFoundError('Two-factor authentication is not enabled, so there are no recovery codes.');
+  const codes = await regenerateRecoveryCodes(app, u);
+  return { enabled: true, pending: false, recovery_codes_left: codes.length, recovery_codes: codes };
+}
+
+/** Turns two-factor off; needs a current, unused code or a recovery code. 404 when it is not on. */
 export async function removeTwoFactor(app: AppContext, user: UserRecord, code: string): Promise<void> {
   const u = await fresh(app, user);
   if (!u.totp_secret) throw new NotFoundError('two-factor authentication is not enabled');
-  if (!(await consumeTotp(app, u, code))) throw new ValidationError(INVALID_CODE);
+  if (!(await consumeTotp(app, u, code)) && !(await consumeRecoveryCode(app, u, code))) throw new ValidationError(INVALID_CODE);
   await userStore.update(app.store, u.id, (r) => {
+    r.totp_recovery_hashes = [];
     r.totp_secret = null;
     r.totp_pending_secret = null;
   });

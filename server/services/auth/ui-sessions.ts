@@ -64,6 +64,15 @@ export function closeSession(app: AppContext, value: string): void {
   table(app).delete(hashToken(value));
 }
 
+/** Ends every other session of a user and gives this one the user's current password fingerprint (after a password change). */
+export function keepOnlySession(app: AppContext, value: string, user: UserRecord): void {
+  const t = table(app);
+  const mine = hashToken(value);
+  for (const [k, s] of t) if (s.uid === user.id && k !== mine) t.delete(k);
+  const s = t.get(mine);
+  if (s && s.uid === user.id) s.stamp = passwordStamp(user);
+}
+
 /** Ends every session of a user (sign-out everywhere, a deleted account). */
 export function closeUserSessions(app: AppContext, uid: number): void {
   const t = table(app);

@@ -39,7 +39,7 @@ async function ownerOf(app: AppContext, doer: UserRecord, o: MigrateOptions): Pr
   let owner: UserRecord | undefined = doer;
   if (o.repo_owner) owner = await userStore.getByName(app.store, o.repo_owner);
   else if (o.uid) owner = await userStore.getById(app.store, o.uid);
-  if (!owner) throw new ValidationError(`user does not exist [name: ${o.repo_owner ?? o.uid}]`);
+  if (!owner) throw new ValidationError(`The user ${o.repo_owner ?? o.uid} does not exist.`);
   if (doer.is_admin) return owner;
   if (owner.type !== 'organization' && owner.id !== doer.id) throw new ForbiddenError('Given user is not an organization.');
   if (owner.type === 'organization' && !(await isOrgOwner(app, owner.id, doer.id))) throw new ForbiddenError('Given user is not owner of organization.');

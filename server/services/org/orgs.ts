@@ -12,7 +12,7 @@ import { ownerVisible, REPO_UNITS } from '../permission/permissions.ts';
 import { checkEmail } from '../user/users.ts';
 import { deleteOwnerHooks } from '../webhook/index.ts';
 import { userNameProblem } from '../../lib/names.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError, orgNotFound } from '../../lib/errors.ts';
 import { limitedToPublic } from '../auth/token-reach.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
 
@@ -98,14 +98,14 @@ async function removeOrgRecords(app: AppContext, orgId: number): Promise<void> {
 /** The organization called `name`; 404 when there is none (a user of that name is not an organization). */
 export async function getOrgOrThrow(app: AppContext, name: string): Promise<UserRecord> {
   const org = await userStore.getByName(app.store, name);
-  if (!org || org.type !== 'organization') throw new NotFoundError('GetOrgByName');
+  if (!org || org.type !== 'organization') throw orgNotFound(name);
   return org;
 }
 
 /** The organization as `viewer` may see it: one it may not see answers exactly like a missing one. */
 export async function getVisibleOrg(app: AppContext, name: string, viewer: UserRecord | null): Promise<UserRecord> {
   const org = await getOrgOrThrow(app, name);
-  if (!(await ownerVisible(app, org, viewer))) throw new NotFoundError('GetOrgByName');
+  if (!(await ownerVisible(app, org, viewer))) throw orgNotFound(name);
   return org;
 }
 
@@ -128,7 +128,7 @@ export async function editOrg(app: AppContext, org: UserRecord, opts: OrgOptions
     if (opts.visibility !== undefined) o.visibility = opts.visibility;
     o.updated = new Date().toISOString();
   });
-  if (!updated) throw new NotFoundError('GetOrgByName');
+  if (!updated) throw orgNotFound(org.name);
   return updated;
 }
 
@@ -195,6 +195,6 @@ export function assertCanCreateOrg(app: AppContext, doer: UserRecord): void {
 /** The user or organization called `name` as `viewer` may see it; a hidden one answers like a missing one. */
 export async function getVisibleOwner(app: AppContext, name: string, viewer: UserRecord | null): Promise<UserRecord> {
   const u = await userStore.getByName(app.store, name);
-  if (!u || !(await ownerVisible(app, u, viewer))) throw new NotFoundError(`user does not exist [name: ${name}]`);
+  if (!u || !(await ownerVisible(app, u, viewer))) throw new NotFoundError(`The user ${name} does not exist.`);
   return u;
 }

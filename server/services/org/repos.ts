@@ -8,7 +8,7 @@ import { pageReadable, type PageRequest, type RepoPage } from '../repository/rep
 import { createRepository, type NewRepo } from '../repository/create.ts';
 import { addOrUpdateCollaborator } from '../repository/collaborators.ts';
 import { getOrgOrThrow, isOrgOwner } from './orgs.ts';
-import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { ForbiddenError, orgNotFound } from '../../lib/errors.ts';
 import { beyondReach } from '../auth/token-reach.ts';
 
 /** Admins and owners may create repositories in the organization, and members of a team allowed to. */
@@ -47,6 +47,6 @@ export async function listOrgRepos(app: AppContext, viewer: UserRecord | null, o
 export async function listOrgReposByName(app: AppContext, viewer: UserRecord | null, orgName: string, paging?: PageRequest): Promise<{ org: UserRecord } & RepoPage> {
   const org = await getOrgOrThrow(app, orgName);
   const found = await listOrgRepos(app, viewer, org, paging);
-  if (found.total === 0 && !(await ownerVisible(app, org, viewer))) throw new NotFoundError('GetOrgByName');
+  if (found.total === 0 && !(await ownerVisible(app, org, viewer))) throw orgNotFound(orgName);
   return { org, ...found };
 }

@@ -12,7 +12,7 @@ import * as orgMemberStore from '../../store/org-members.ts';
 import { atLeast, REPO_UNITS, type RepoUnit } from '../permission/permissions.ts';
 import { newMembershipPublic, ownerUnits } from './orgs.ts';
 import { assertNotLastOwner } from './members.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { NotFoundError, ValidationError, repoNotFound } from '../../lib/errors.ts';
 import { limitedToPublic } from '../auth/token-reach.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
 
@@ -186,13 +186,13 @@ export async function teamHasRepo(app: AppContext, team: TeamRecord, repo: RepoR
 
 /** Gives the team one of its organization's repositories. */
 export async function addTeamRepo(app: AppContext, team: TeamRecord, repo: RepoRecord): Promise<void> {
-  if (repo.owner_id !== team.org_id) throw new NotFoundError('GetRepositoryByName');
+  if (repo.owner_id !== team.org_id) throw new NotFoundError(`The repository ${repo.name} does not belong to the team's organization.`);
   await teamStore.addRepo(app.store, team, repo.id);
 }
 
 /** Takes a repository from the team (an all-repositories team keeps having every repository). */
 export async function removeTeamRepo(app: AppContext, team: TeamRecord, repo: RepoRecord): Promise<void> {
-  if (repo.owner_id !== team.org_id) throw new NotFoundError('GetRepositoryByName');
+  if (repo.owner_id !== team.org_id) throw new NotFoundError(`The repository ${repo.name} does not belong to the team's organization.`);
   await teamStore.removeRepo(app.store, team.id, repo.id);
 }
 
@@ -200,6 +200,6 @@ export async function removeTeamRepo(app: AppContext, team: TeamRecord, repo: Re
 export async function getTeamOrgRepo(app: AppContext, team: TeamRecord, orgName: string, repoName: string): Promise<RepoRecord> {
   const org = await userStore.getById(app.store, team.org_id);
   const repo = org && org.lower_name === orgName.toLowerCase() ? await repoStore.getByOwnerAndName(app.store, org.id, repoName) : undefined;
-  if (!repo) throw new NotFoundError('GetRepositoryByName');
+  if (!repo) throw repoNotFound(orgName, repoName);
   return repo;
 }

@@ -25,11 +25,11 @@ export async function getAnnotatedTag(app: AppContext, repo: RepoRecord, sha: st
   if (bad) throw new BadRequestError(`encoding/hex: invalid byte: U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} ${JSON.stringify(bad[0]).replace(/^"|"$/g, "'")}`);
   const id = sha.toLowerCase();
   const info = sha.length === (repo.object_format === 'sha256' ? 64 : 40) ? await readerFor(app, repo).info(id) : null;
-  if (info?.type !== 'tag') throw new BadRequestError(notExist(id));
+  if (info?.type !== 'tag') throw new BadRequestError(notExist(id, 'annotated tag'));
   const ref = (await refsOf(app, repo)).refs.find((r) => r.name.startsWith('refs/tags/') && r.id === id);
-  if (!ref) throw new BadRequestError(notExist(id));
+  if (!ref) throw new BadRequestError(notExist(id, 'annotated tag'));
   const obj = await readerFor(app, repo).read(id);
   const commit = await peelToCommit(app, repo, id);
-  if (!obj || !commit) throw new BadRequestError(notExist(id));
+  if (!obj || !commit) throw new BadRequestError(notExist(id, 'annotated tag'));
   return { tag: parseTag(id, obj.data), name: ref.name.slice('refs/tags/'.length), commit };
 }

@@ -44,7 +44,7 @@ export async function listBranches(app: AppContext, repo: RepoRecord): Promise<B
 export async function getBranch(app: AppContext, repo: RepoRecord, name: string): Promise<BranchInfo> {
   const ref = (await refsOf(app, repo)).byName.get(HEADS + name);
   const commit = ref ? await getCommit(app, repo, ref.id) : null;
-  if (!commit) throw new NotFoundError(`branch does not exist [name: ${name}]`);
+  if (!commit) throw new NotFoundError(`The branch ${name} does not exist.`);
   return branchInfo(app, name, commit);
 }
 
@@ -71,7 +71,7 @@ export async function createBranch(app: AppContext, repo: RepoRecord, doer: User
   const name = opt.new_branch_name;
   const gitDir = gitDirFor(app, repo);
   // Gitea's binding on CreateBranchRepoOption.BranchName (the schema caps its length at 100 already)
-  if (!(await isValidRefName(gitDir, HEADS + name))) throw new ValidationError('[BranchName]: GitRefName');
+  if (!(await isValidRefName(gitDir, HEADS + name))) throw new ValidationError(`new_branch_name: ${name} is not a valid branch name.`, [{ field: 'new_branch_name', code: 'invalid_format', message: `${name} is not a valid branch name` }]);
   const commit = await startCommit(app, repo, opt);
   const snap = await refsOf(app, repo);
   if (snap.byName.has(HEADS + name)) throw new ConflictError('The branch already exists.');
@@ -93,7 +93,7 @@ export async function createBranch(app: AppContext, repo: RepoRecord, doer: User
 export async function deleteBranch(app: AppContext, repo: RepoRecord, doer: UserRecord, name: string, baseUrl: string): Promise<void> {
   refuseMirrorOrEmpty(repo, await isEmptyRepo(app, repo));
   const ref = (await refsOf(app, repo)).byName.get(HEADS + name);
-  if (!ref) throw new NotFoundError(`branch does not exist [name: ${name}]`);
+  if (!ref) throw new NotFoundError(`The branch ${name} does not exist.`);
   if (name === repo.default_branch) throw new ForbiddenError('can not delete default branch');
   const update = { ref: HEADS + name, oldSha: ref.id, newSha: zeroId(repo.object_format) };
   try {

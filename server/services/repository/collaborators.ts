@@ -51,7 +51,7 @@ export async function dropRepoAccess(app: AppContext, repoId: number): Promise<v
 /** The user named in a collaborator path; a missing one is Gitea's 422 on these routes. */
 export async function getCollaboratorUser(app: AppContext, name: string): Promise<UserRecord> {
   const u = await userStore.getByName(app.store, name);
-  if (!u) throw new ValidationError(`user does not exist [name: ${name}]`);
+  if (!u) throw new ValidationError(`The user ${name} does not exist.`);
   return u;
 }
 
@@ -64,6 +64,6 @@ export async function permissionFor(app: AppContext, repo: RepoRecord, doer: Use
     throw new ForbiddenError('Only admins can query all permissions, repo admins can query all repo permissions, collaborators can query only their own');
   }
   const user = await userStore.getByName(app.store, name);
-  if (!user) throw new NotFoundError(`user does not exist [name: ${name}]`);
+  if (!user) throw new NotFoundError(`The user ${name} does not exist.`);
   return { user, mode: await modeOf(app, repo, user) };
 }

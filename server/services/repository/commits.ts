@@ -47,7 +47,7 @@ export async function commitList(app: AppContext, repo: RepoRecord, q: CommitLis
   await requireNotEmpty(app, repo);
   const from = await resolveRef(app, repo, q.sha);
   const path = q.path?.split('/').filter((s) => s && s !== '.').join('/');
-  if (path?.split('/').includes('..')) throw new NotFoundError('FileCommitsCount');
+  if (path?.split('/').includes('..')) throw new NotFoundError(`The path ${q.path ?? ''} is not valid.`);
   const page = await listCommits(app, repo, from.commit, q.page, q.limit, path || undefined);
   return { views: await viewsOf(app, repo, page.commits, o), total: page.total };
 }

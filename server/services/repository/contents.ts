@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { entryAtPath, readTree, streamBlob, treePathSegments } from '../../git/read.ts';
 import { gitDirFor, readerFor, refsOf } from './cache.ts';
 import { readHead, SHARED_READ_MAX, SYMLINK_TARGET_MAX } from './capped.ts';
-import { checkIdFormat, isEmptyRepo, lastCommitOfPath, notExist, resolveRef, type ResolvedRef } from './read.ts';
+import { checkIdFormat, isEmptyRepo, fileNotExist, lastCommitOfPath, notExist, resolveRef, type ResolvedRef } from './read.ts';
 
 export type ContentType = 'file' | 'dir' | 'symlink' | 'submodule';
 
@@ -84,12 +84,12 @@ async function describe(app: AppContext, repo: RepoRecord, ref: ResolvedRef, e: 
 /** The contents API: a file with its base64 content, or the entries of a directory. 404 for a missing path. */
 export async function getContents(app: AppContext, repo: RepoRecord, refInput: string | undefined, rawPath: string): Promise<ContentsResult | null> {
   const segs = treePathSegments(rawPath === '.' ? '' : rawPath);
-  if (!segs) throw new NotFoundError(notExist('', rawPath));
+  if (!segs) throw new NotFoundError(fileNotExist(rawPath));
   const path = segs.join('/');
   if (!path && (await isEmptyRepo(app, repo))) return null;
   const ref = await resolveRef(app, repo, refInput);
   const found = await entryAtPath(readerFor(app, repo), repo.object_format, ref.commit.tree, path);
-  if (!found) throw new NotFoundError(notExist('', path));
+  if (!found) throw new NotFoundError(fileNotExist(path, ref));
   if (found.entry.type !== 'tree') {
     return { ref, file: await describe(app, repo, ref, { ...found.entry, name: segs.at(-1) ?? '' }, path, true), dir: [] };
   }

@@ -9,7 +9,7 @@ import type { ObjectReader } from '../../git/cat-file.ts';
 import { entryAtPath } from '../../git/read.ts';
 import type { ObjectFormatName, TreeEntry } from '../../git/objects.ts';
 import type { CommitIdentity } from '../../git/commit-write.ts';
-import { notExist } from './read.ts';
+import { fileNotExist } from './read.ts';
 
 export type FileOperation = 'create' | 'update' | 'upload' | 'rename' | 'delete';
 
@@ -69,7 +69,7 @@ export async function checkFile(reader: ObjectReader, format: ObjectFormatName, 
   if (f.operation !== 'create') {
     from = (await lookup(reader, format, tree, f.fromPath))?.entry ?? null;
     if (from?.type === 'tree' && f.operation === 'delete') from = null;
-    if (!from && f.operation !== 'upload') throw new NotFoundError(notExist('', f.fromPath));
+    if (!from && f.operation !== 'upload') throw new NotFoundError(fileNotExist(f.fromPath));
     if (f.sha && f.sha !== (from?.id ?? '')) throw new ValidationError(`sha does not match [given: ${f.sha}, expected: ${from?.id ?? ''}]`);
   }
   if (f.operation === 'delete') return from;

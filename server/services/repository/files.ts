@@ -63,7 +63,7 @@ interface Planned extends FileChange {
 }
 
 /** Gitea's 404 for a base branch that does not exist. */
-const branchMissing = (repo: RepoRecord, name: string) => new NotFoundError(`branch does not exist [repo_id: ${repo.id} name: ${name}]`);
+const branchMissing = (repo: RepoRecord, name: string) => new NotFoundError(`The branch ${name} does not exist in this repository.`);
 
 /** The tree changes of the planned files, with the entries they replace (checked against the head first). */
 async function treeChanges(app: AppContext, repo: RepoRecord, head: Commit | null, files: Planned[]): Promise<TreeChange[]> {

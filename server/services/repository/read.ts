@@ -23,7 +23,12 @@ export interface ResolvedRef {
 }
 
 /** Gitea's git.ErrNotExist text. */
-export const notExist = (id: string, relPath = ''): string => `object does not exist [id: ${id}, rel_path: ${relPath}]`;
+/** Words for an object id or name that names nothing in the repository. */
+export const notExist = (id: string, what = 'object'): string => `The ${what} ${id} does not exist in this repository.`;
+
+/** Words for a path that is not in the tree of a ref (`branch main`, `tag v1`, `commit 1a2b…`). */
+export const fileNotExist = (path: string, at?: { kind: string; name: string }): string =>
+  `The file ${path} does not exist${at ? ` on ${at.kind} ${at.name}` : ''}.`;
 
 /** Gitea's answer for reads of a repository without commits. */
 export const EMPTY_REPO = 'Git Repository is empty.';
@@ -105,7 +110,7 @@ export async function resolveRef(app: AppContext, repo: RepoRecord, input: strin
     const commit = ref.length <= hexLength(repo.object_format) ? await peelToCommit(app, repo, ref.toLowerCase()) : null;
     if (commit) return { input: ref, kind: 'commit', name: commit.id, commit };
   }
-  throw new NotFoundError(notExist(ref));
+  throw new NotFoundError(notExist(ref, 'branch, tag or commit'));
 }
 
 export interface CommitPage {
@@ -118,7 +123,7 @@ export async function listCommits(app: AppContext, repo: RepoRecord, from: Commi
   const gitDir = gitDirFor(app, repo);
   const p = path ?? '';
   const total = await cached(app, repo, `count:${from.id}:${p}`, () => limitGit(app, () => countCommits(gitDir, from.id, p || undefined)));
-  if (p && total === 0) throw new NotFoundError('FileCommitsCount');
+  if (p && total === 0) throw new NotFoundError(`No commit touches ${p}.`);
   const ids = await cached(app, repo, `page:${from.id}:${p}:${page}:${limit}`, () => limitGit(app, () => listCommitIds(gitDir, from.id, (page - 1) * limit, limit, p || undefined)));
   const commits = await Promise.all(ids.map((id) => getCommit(app, repo, id)));
   return { commits: commits.filter((c): c is Commit => !!c), total };

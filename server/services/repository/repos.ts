@@ -13,7 +13,7 @@ import { eventBaseUrl } from './payloads.ts';
 import { withRepoLock } from './locks.ts';
 import { repoPermission, atLeast, unitMode, ownerVisible, type Permission } from '../permission/permissions.ts';
 import type { Permission as WirePermission } from '../../structs/repo.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { NotFoundError, ValidationError, userNotFound } from '../../lib/errors.ts';
 import { beyondReach, requireWithinReach } from '../auth/token-reach.ts';
 
 /** A repository with what a response about it needs: its owner, the viewer's permission, its branch count. */
@@ -51,7 +51,7 @@ export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: Us
 /** The user or organization named `name`, or 404 (an admin creating a repository for someone). */
 export async function getOwnerOrThrow(app: AppContext, name: string): Promise<UserRecord> {
   const u = await userStore.getByName(app.store, name);
-  if (!u) throw new NotFoundError(`user does not exist [name: ${name}]`);
+  if (!u) throw new NotFoundError(`The user ${name} does not exist.`);
   return u;
 }
 
@@ -61,7 +61,7 @@ export async function getRepositoryById(app: AppContext, viewer: UserRecord | nu
   const owner = repo ? await userStore.getById(app.store, repo.owner_id) : undefined;
   if (repo && owner) await requireWithinReach(repo, owner, async () => !!(await viewOf(app, viewer, repo)));
   const view = repo ? await viewOf(app, viewer, repo) : null;
-  if (!view) throw new NotFoundError('GetRepositoryByID');
+  if (!view) throw new NotFoundError(`The repository with id ${id} does not exist.`);
   return view;
 }
 
@@ -138,7 +138,7 @@ export async function pageReadable(app: AppContext, keys: repoStore.RepoKey[], p
 /** The repositories of `ownerName` that `viewer` may read (GET /users/{username}/repos), one page. */
 export async function listUserRepositories(app: AppContext, viewer: UserRecord | null, ownerName: string, paging: PageRequest = ALL): Promise<RepoPage> {
   const owner = await userStore.getByName(app.store, ownerName);
-  if (!owner || !(await ownerVisible(app, owner, viewer))) throw new NotFoundError('GetUserByName');
+  if (!owner || !(await ownerVisible(app, owner, viewer))) throw userNotFound(ownerName);
   return pageReadable(app, await repoStore.keysByOwner(app.store, owner.id), paging, listRule(app, viewer));
 }
 

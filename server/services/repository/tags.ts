@@ -61,12 +61,12 @@ export type CreateTagInput = CreateTagOption;
 export async function createTag(app: AppContext, repo: RepoRecord, doer: UserRecord, opt: CreateTagInput, baseUrl: string): Promise<TagInfo> {
   const gitDir = gitDirFor(app, repo);
   const name = opt.tag_name;
-  if (!(await isValidRefName(gitDir, TAGS + name))) throw new ValidationError('[TagName]: GitRefName');
+  if (!(await isValidRefName(gitDir, TAGS + name))) throw new ValidationError(`tag_name: ${name} is not a valid tag name.`, [{ field: 'tag_name', code: 'invalid_format', message: `${name} is not a valid tag name` }]);
   let commit: Commit;
   try {
     commit = (await resolveRef(app, repo, opt.target || repo.default_branch)).commit;
   } catch (err) {
-    if (err instanceof NotFoundError) throw new NotFoundError(`target not found: ${notExist(opt.target || repo.default_branch)}`);
+    if (err instanceof NotFoundError) throw new NotFoundError(notExist(opt.target || repo.default_branch, 'branch, tag or commit'));
     throw err;
   }
   if ((await refsOf(app, repo)).byName.has(TAGS + name)) throw new ConflictError(`tag already exists [name: ${name}]`);

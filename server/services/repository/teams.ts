@@ -27,7 +27,7 @@ export async function listRepoTeams(app: AppContext, owner: UserRecord, repo: Re
 
 async function teamByName(app: AppContext, owner: UserRecord, name: string): Promise<teamStore.TeamRecord> {
   const team = await teamStore.getByName(app.store, owner.id, name);
-  if (!team) throw new NotFoundError(`team does not exist [org_id: ${owner.id}, name: ${name}]`);
+  if (!team) throw new NotFoundError(`The team ${name} does not exist in ${owner.name}.`);
   return team;
 }
 

@@ -31,7 +31,7 @@ async function treeIdOf(app: AppContext, repo: RepoRecord, sha: string): Promise
   try {
     return (await resolveRef(app, repo, sha)).commit.tree;
   } catch (err) {
-    if (err instanceof NotFoundError) throw new BadRequestError(`object does not exist [id: ${sha}, rel_path: ]`);
+    if (err instanceof NotFoundError) throw new BadRequestError(`The tree, branch, tag or commit ${sha} does not exist in this repository.`);
     throw err;
   }
 }

@@ -11,7 +11,7 @@ import type { AppContext } from '../context.ts';
 import type { HostSetting } from '../../structs/homeforge.ts';
 import { Settings, SettingsError } from '../../lib/settings.ts';
 import { SETTINGS, type SettingKey } from '../../lib/settings-schema.ts';
-import { ValidationError } from '../../lib/errors.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { parseHostList } from '../../lib/host-matcher.ts';
 
 /** The keys this service reads and writes; nothing else in app.ini can be changed through it. */
@@ -63,28 +63,32 @@ export function readHostSettings(app: AppContext): HostSetting[] {
   }));
 }
 
+/** 422 for one setting, in words and as the field's structured error. */
+const badSetting = (key: string, words: string): ValidationError =>
+  new ValidationError(`[${key}]: ${words}`, [{ field: key, code: 'invalid', message: words }]);
+
 /** Checks `changes` (422 naming the first bad key, nothing written); returns them as strings. */
 function validated(app: AppContext, changes: Record<string, unknown>): Partial<Record<HostSettingKey, string>> {
   const out: Partial<Record<HostSettingKey, string>> = {};
   for (const [key, raw] of Object.entries(changes)) {
-    if (!isHostKey(key)) throw new ValidationError(`[${key}]: not a setting that can be changed here`);
+    if (!isHostKey(key)) throw badSetting(key, `not a setting that can be changed here`);
     if (typeof raw !== 'string' && typeof raw !== 'boolean' && typeof raw !== 'number') {
-      throw new ValidationError(`[${key}]: expected a string, a number or true/false`);
+      throw badSetting(key, `expected a string, a number or true/false`);
     }
     const value = String(raw).trim();
-    if (/[\r\n]/.test(value)) throw new ValidationError(`[${key}]: must be one line`);
+    if (/[\r\n]/.test(value)) throw badSetting(key, `must be one line`);
     try {
       new Settings({ [key]: value });
     } catch (err) {
       if (!(err instanceof SettingsError)) throw err;
       const problem = err.message.slice(err.message.lastIndexOf('": ') + 3);
-      throw new ValidationError(`[${key}]: ${problem}`);
+      throw badSetting(key, `${problem}`);
     }
     if (HOST_LISTS.has(key)) {
       try {
         parseHostList(value.split(','));
       } catch (err) {
-        throw new ValidationError(`[${key}]: expected keywords, host names, globs or CIDRs (${(err as Error).message})`);
+        throw badSetting(key, `expected keywords, host names, globs or CIDRs (${(err as Error).message})`);
       }
     }
     out[key] = value;
@@ -94,14 +98,31 @@ function validated(app: AppContext, changes: Record<string, unknown>): Partial<R
 
 const writes = new WeakMap<AppContext, Promise<unknown>>();
 
+/**
+ * Opens or closes the LAN listeners before the answer. When LAN access was turned on and a LAN address could
+ * not be listened on, the change is undone (in memory and in app.ini, listeners closed) and refused with the reasons.
+ */
+async function applyLan(app: AppContext, previous: Settings): Promise<void> {
+  if (!app.lan) return;
+  const failed = await app.lan.apply();
+  if (!app.settings.bool('server.LAN_ACCESS') || failed.length === 0) return;
+  const old = previous.raw('server.LAN_ACCESS');
+  await writeIni(app.dataDir, { 'server.LAN_ACCESS': old });
+  app.settings = app.settings.with({ 'server.LAN_ACCESS': old });
+  await app.lan.apply();
+  const reasons = failed.map((f) => `${f.address}: ${f.error}`).join('; ');
+  throw new ConflictError(`LAN access could not be turned on: ${reasons}. The setting was left off.`);
+}
+
 /** Validates, persists to app.ini and applies `changes`; calls run one at a time per host. */
 export function updateHostSettings(app: AppContext, changes: Record<string, unknown>): Promise<HostSetting[]> {
   const values = validated(app, changes);
   const run = async (): Promise<HostSetting[]> => {
     if (Object.keys(values).length === 0) return readHostSettings(app);
-    const next = app.settings.with(values);
+    const previous = app.settings;
     await writeIni(app.dataDir, values);
-    app.settings = next;
+    app.settings = previous.with(values);
+    if (values['server.LAN_ACCESS'] !== undefined) await applyLan(app, previous);
     return readHostSettings(app);
   };
   const result = (writes.get(app) ?? Promise.resolve()).then(run, run);

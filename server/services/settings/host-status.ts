@@ -2,24 +2,15 @@
  * The host's state for the admin dashboard, from records that exist: LAN access and the addresses it serves,
  * webhook deliveries still waiting, hooks whose last delivery failed, and pull mirrors with their last error.
  */
-import os from 'node:os';
 import type { AppContext } from '../context.ts';
 import * as hookStore from '../../store/hooks.ts';
 import * as hookTasks from '../../store/hook-tasks.ts';
 import * as mirrorStore from '../../store/mirrors.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as userStore from '../../store/users.ts';
-import { lanAddresses, preferredLanAddress, urlFor } from '../../lib/lan-addresses.ts';
 import type { HostStatus, MirrorProblem } from '../../structs/homeforge.ts';
 
 
-/** Clone URL prefixes on this machine's LAN addresses, the preferred one first (what the LAN controller serves). */
-function lanUrls(port: number, interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]>): string[] {
-  const all = lanAddresses(interfaces);
-  const first = preferredLanAddress(all);
-  const rest = all.filter((a) => a !== first && !a.linkLocal);
-  return (first ? [first, ...rest] : rest).map((a) => urlFor(a.address, port));
-}
 
 
 async function fullName(app: AppContext, repoId: number): Promise<string> {
@@ -29,8 +20,8 @@ async function fullName(app: AppContext, repoId: number): Promise<string> {
   return `${owner?.name ?? '?'}/${repo.name}`;
 }
 
-/** The dashboard's view of the host; `port` is the port the request arrived on. */
-export async function hostStatus(app: AppContext, port: number, interfaces = os.networkInterfaces()): Promise<HostStatus> {
+/** The dashboard's view of the host. */
+export async function hostStatus(app: AppContext): Promise<HostStatus> {
   const lanOn = app.settings.bool('server.LAN_ACCESS');
   const hooks = await hookStore.list(app.store);
   const mirrors = await mirrorStore.list(app.store);
@@ -39,7 +30,8 @@ export async function hostStatus(app: AppContext, port: number, interfaces = os.
     failing.push({ repo: await fullName(app, m.repo_id), last_error: m.last_error, last_error_at: m.last_error_at, consecutive_failures: m.failures });
   }
   return {
-    lan: { enabled: lanOn, urls: lanOn ? lanUrls(port, interfaces) : [] },
+    // Only addresses that are listening now: the LAN controller's, or none when there is no controller.
+    lan: { enabled: lanOn, urls: lanOn && app.lan ? app.lan.urls() : [] },
     webhooks: {
       hooks: hooks.length,
       active: hooks.filter((h) => h.active).length,

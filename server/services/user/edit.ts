@@ -66,7 +66,7 @@ async function checkEditedEmail(app: AppContext, user: UserRecord, email: string
 export async function editUser(app: AppContext, user: UserRecord, edit: UserEdit): Promise<UserRecord> {
   requireIndividual(user);
   if (edit.source_id && !(await sourceStore.getById(app.store, edit.source_id))) {
-    throw new ValidationError(`login source does not exist [id: ${edit.source_id}]`);
+    throw new ValidationError(`The login source ${edit.source_id} does not exist.`);
   }
   if (edit.password && edit.password.length < MIN_PASSWORD_LENGTH) {
     throw new BadRequestError(`password must be at least ${MIN_PASSWORD_LENGTH} characters`);
@@ -81,7 +81,7 @@ export async function editUser(app: AppContext, user: UserRecord, edit: UserEdit
   const saved = await userStore.update(app.store, user.id, (u) => applyEdit(u, edit, passwd)).catch((err: unknown) => {
     throw isUniqueViolation(err, userStore.EMAIL_INDEX) ? new ValidationError(`e-mail already in use [email: ${edit.email ?? ''}]`) : err;
   });
-  if (!saved) throw new NotFoundError(`user does not exist [name: ${user.name}]`);
+  if (!saved) throw new NotFoundError(`The user ${user.name} does not exist.`);
   return saved;
 }
 
@@ -112,6 +112,6 @@ export async function renameUser(app: AppContext, user: UserRecord, newName: str
   }).catch((err: unknown) => {
     throw isUniqueViolation(err, userStore.NAME_INDEX) ? new ValidationError('The username is already taken.') : err;
   });
-  if (!saved) throw new NotFoundError(`user does not exist [name: ${user.name}]`);
+  if (!saved) throw new NotFoundError(`The user ${user.name} does not exist.`);
   return saved;
 }

@@ -35,7 +35,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** Checks an email address as Gitea does; throws 422. */
 export function checkEmail(email: string): void {
-  if (!EMAIL.test(email) || email.length > 255) throw new ValidationError(`e-mail invalid [email: ${email}]`);
+  if (!EMAIL.test(email) || email.length > 255) throw new ValidationError(`${email} is not a valid email address.`, [{ field: 'email', code: 'invalid_format', message: 'email must be an email address' }]);
 }
 
 /** Throws ConflictError when the name is taken, case-insensitively, by a user or an organization other than `exceptId`. */
@@ -48,6 +48,10 @@ export async function checkNameFree(app: AppContext, name: string, exceptId = 0)
 export async function checkEmailFree(app: AppContext, email: string, exceptId = 0): Promise<void> {
   const other = await userStore.getByEmail(app.store, email);
   if (other && other.id !== exceptId) throw new ConflictError(`e-mail already in use [email: ${email}]`);
+  // Further addresses are not in the unique index (few users have them): a scan of the individuals finds them.
+  const lower = email.toLowerCase();
+  const holders = await userStore.count(app.store, (u) => u.id !== exceptId && !!u.emails?.some((e) => e.toLowerCase() === lower));
+  if (holders > 0) throw new ConflictError(`e-mail already in use [email: ${email}]`);
 }
 
 /**
@@ -116,10 +120,10 @@ export async function adminCreateUser(app: AppContext, opts: AdminNewUser): Prom
   let loginSource = 0;
   if (opts.source_id) {
     const source = await sourceStore.getById(app.store, opts.source_id);
-    if (!source) throw new ValidationError(`login source does not exist [id: ${opts.source_id}]`);
+    if (!source) throw new ValidationError(`The login source ${opts.source_id} does not exist.`);
     if (source.type === 'ldap') loginSource = source.id;
   }
-  if (loginSource === 0 && !opts.password) throw new ValidationError('PasswordIsRequired');
+  if (loginSource === 0 && !opts.password) throw new ValidationError('password is required for a user without a login source.', [{ field: 'password', code: 'required', message: 'password is required' }]);
   return createUser(app, toNewUser(opts, loginSource)).catch((err: unknown) => {
     // Gitea answers a taken name or email here with 422, not 409.
     throw err instanceof ConflictError ? new ValidationError(err.message) : err;
@@ -145,7 +149,7 @@ function toNewUser(opts: AdminNewUser, loginSource: number): NewUser {
 /** The user or organization with this name, or 404 naming it. */
 export async function getUserOrThrow(app: AppContext, name: string): Promise<UserRecord> {
   const u = await userStore.getByName(app.store, name);
-  if (!u) throw new NotFoundError(`user does not exist [name: ${name}]`);
+  if (!u) throw new NotFoundError(`The user ${name} does not exist.`);
   return u;
 }
 
@@ -163,7 +167,7 @@ export async function getIndividualOrThrow(app: AppContext, name: string): Promi
  */
 export async function getVisibleUser(app: AppContext, name: string, viewer: UserRecord | null, scopes?: string[]): Promise<UserRecord> {
   const u = await userStore.getByName(app.store, name);
-  if (!u || !(await ownerVisible(app, u, viewer))) throw new NotFoundError(`user does not exist [name: ${name}]`);
+  if (!u || !(await ownerVisible(app, u, viewer))) throw new NotFoundError(`The user ${name} does not exist.`);
   if (scopes && isPublicOnly(scopes) && u.visibility !== 'public') throw new ForbiddenError('token scope is limited to public users');
   return u;
 }

@@ -32,7 +32,7 @@ export async function getDelivery(app: AppContext, scope: HookScope, hookId: num
  */
 export async function replayDelivery(app: AppContext, scope: HookScope, hookId: number, uuid: string): Promise<HookTaskRecord> {
   const old = await getDelivery(app, scope, hookId, uuid);
-  return storeTask(app, hookId, { event_type: old.event_type, payload_content: old.payload_content, payload_version: old.payload_version });
+  return storeTask(app, hookId, { event_type: old.event_type, payload_content: old.payload_content, payload_version: old.payload_version, is_test: !!old.is_test });
 }
 
 /**
@@ -55,5 +55,5 @@ export async function testRepoHook(app: AppContext, repo: RepoRecord, doer: User
     compareUrl: `${repoUrls(owner, repo, b.baseUrl).html}/compare/${sha}...${sha}`,
     commits: commit ? [commit] : [], total: 1, head: commit ?? null,
   });
-  return storeTask(app, hookId, { event_type: 'push', payload_content: JSON.stringify(payload, null, 2), payload_version: 2 });
+  return storeTask(app, hookId, { event_type: 'push', payload_content: JSON.stringify(payload, null, 2), payload_version: 2, is_test: true });
 }

@@ -214,6 +214,7 @@ export class WebhookDispatcher {
       authorization: hook.authorization ? this.app.secrets.decrypt(hook.authorization) : '',
       payloadVersion: task.payload_version, payload: task.payload_content, meta: hook.meta,
       targetType: await this.targetType(hook),
+      isTest: !!task.is_test,
       timeoutMs: s.int('webhook.DELIVER_TIMEOUT') * 1000,
       allowedHosts: s.list('webhook.ALLOWED_HOST_LIST'),
     };

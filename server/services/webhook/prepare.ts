@@ -51,7 +51,7 @@ export async function hooksFor(app: AppContext, event: HookEvent): Promise<HookR
 }
 
 /** Stores one task for the hook, then tells the bus (the dispatcher queues it when delivery runs). */
-export async function storeTask(app: AppContext, hookId: number, fields: Pick<HookTaskRecord, 'event_type' | 'payload_content' | 'payload_version'>): Promise<HookTaskRecord> {
+export async function storeTask(app: AppContext, hookId: number, fields: Pick<HookTaskRecord, 'event_type' | 'payload_content' | 'payload_version' | 'is_test'>): Promise<HookTaskRecord> {
   const task = await taskStore.insert(app.store, hookId, (id) => ({
     id, hook_id: hookId, uuid: randomUUID(), ...fields, is_delivered: false, delivered: Date.now(), is_succeed: false, request_content: null, response_content: null,
   }));

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { UserRecord } from '../../store/records.ts';
 import * as userStore from '../../store/users.ts';
 import * as teamStore from '../../store/teams.ts';
-import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { ForbiddenError, orgNotFound } from '../../lib/errors.ts';
 import { ownerVisible } from '../permission/permissions.ts';
 
 /** A repository's hooks, a user's or organization's hooks, or the admin (system and default) hooks. */
@@ -23,7 +23,7 @@ async function isOrgOwner(app: AppContext, orgId: number, uid: number): Promise<
  */
 export async function orgOwnerOf(app: AppContext, name: string, doer: UserRecord): Promise<UserRecord> {
   const org = await userStore.getByName(app.store, name);
-  if (!org || org.type !== 'organization' || !(await ownerVisible(app, org, doer))) throw new NotFoundError('GetOrgByName');
+  if (!org || org.type !== 'organization' || !(await ownerVisible(app, org, doer))) throw orgNotFound(name);
   if (!doer.is_admin && !(await isOrgOwner(app, org.id, doer.id))) throw new ForbiddenError('Must be an organization owner');
   return org;
 }

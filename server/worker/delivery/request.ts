@@ -68,6 +68,7 @@ export function buildRequest(job: DeliveryJob, now = Date.now()): BuiltRequest {
   }
   addDefaultHeaders(job, req, signed);
   req.headers['User-Agent'] = USER_AGENT;
+  if (job.isTest) req.headers['X-Homeforge-Test'] = 'true';
   if (job.authorization) req.headers.Authorization = job.authorization;
   return req;
 }

@@ -41,7 +41,7 @@ export function RepoFrame({ owner, name, title, children }: { owner: string; nam
   if (!repo) {
     return (
       <Page title={`${owner}/${name}`}>
-        <ErrorAlert>{loaded.error ? `The repository ${owner}/${name} could not be opened: ${loaded.error}` : null}</ErrorAlert>
+        <ErrorAlert>{loaded.error ?? null}</ErrorAlert>
         {loaded.error ? <p><Link to="/">Back to the start page</Link></p> : <p role="status" className="loading">Loading the repository…</p>}
       </Page>
     );

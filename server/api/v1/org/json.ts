@@ -22,7 +22,7 @@ export async function teamsJson(ctx: ApiContext<unknown, unknown>, teams: TeamRe
     let org = orgs.get(t.org_id);
     if (!org) {
       const record = await findUserById(ctx.app, t.org_id);
-      if (!record) throw new NotFoundError('GetOrgByID');
+      if (!record) throw new NotFoundError('The organization does not exist.');
       org = await orgJson(ctx, record);
       orgs.set(t.org_id, org);
     }

@@ -18,7 +18,7 @@ import {
   addTeamMember, addTeamRepo, createTeam, deleteTeam, editTeam, getTeamOrgRepo, isTeamMember, listTeamMembers, listTeamRepos,
   listTeams, removeTeamMember, removeTeamRepo, searchTeams, teamHasRepo, teamsOfUser,
 } from '../../../services/org/teams.ts';
-import { ForbiddenError, NotFoundError } from '../../../lib/errors.ts';
+import { ForbiddenError, NotFoundError, repoNotFound } from '../../../lib/errors.ts';
 
 async function pagedTeams(ctx: ApiContext<unknown, unknown>, teams: TeamRecord[]): Promise<void> {
   setPageHeaders(ctx, teams.length);
@@ -29,7 +29,7 @@ async function pagedTeams(ctx: ApiContext<unknown, unknown>, teams: TeamRecord[]
 const teamRepoAdmin: Guard = async (ctx) => {
   const repo = await getTeamOrgRepo(ctx.app, teamOf(ctx), ctx.params.org!, ctx.params.repo!);
   const perm = await repoPermission(ctx.app, ctx.doer, repo);
-  if (!canReadAny(perm)) throw new NotFoundError('GetRepositoryByName');
+  if (!canReadAny(perm)) throw repoNotFound(ctx.params.org!, ctx.params.repo!);
   if (!atLeast(perm.mode, 'admin')) throw new ForbiddenError('Must have admin-level access to the repository');
   ctx.locals.teamRepo = repo;
 };

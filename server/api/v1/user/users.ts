@@ -9,7 +9,7 @@ import { User, UserSearchQuery, UserSearchResults } from '../../../structs/user.
 
 export const userRoutes = [
   route({
-    method: 'get', path: '/user', operationId: 'userGetCurrent', access: 'signed-in', scope: 'user', response: User,
+    method: 'get', path: '/user', operationId: 'userGetCurrent', access: 'signed-in', scope: 'user', response: User, beforePasswordChange: true,
     handler: (ctx) => json(ctx, 200, toUser(ctx.doer!, ctx.doer, ctx.baseUrl)),
   }),
   route({
