@@ -15,6 +15,10 @@ import { orgMemberRoutes } from './org/members.ts';
 import { teamRoutes } from './org/teams.ts';
 import { collaboratorRoutes } from './repo/collaborators.ts';
 import { mirrorRoutes } from './repo/mirrors.ts';
+import { issueRoutes, issueSearchRoutes } from './repo/issue.ts';
+import { issueCommentRoutes } from './repo/issue-comment.ts';
+import { issueLabelRoutes } from './repo/issue-label.ts';
+import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -22,6 +26,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...orgMemberRoutes,
   ...teamRoutes,
   ...collaboratorRoutes,
+  ...issueSearchRoutes,
   ...repoRoutes,
   ...userRoutes,
   ...adminUserRoutes,
@@ -32,4 +37,8 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...hookRoutes,
   ...hookDeliveryRoutes,
   ...mirrorRoutes,
+  ...issueCommentRoutes,
+  ...issueRoutes,
+  ...issueLabelRoutes,
+  ...issueMilestoneRoutes,
 ];
