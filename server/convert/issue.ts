@@ -65,3 +65,13 @@ export function toComment(c: CommentRecord, poster: UserRecord, owner: UserRecor
     created_at: c.created, updated_at: c.updated,
   };
 }
+
+/** The stand-in for a related issue the viewer may not read: nothing of it but the message that says so. */
+export function hiddenIssue(ghost: UserRecord, message: string, baseUrl: string): Issue {
+  return {
+    id: 0, url: '', html_url: '', number: 0, user: toUser(ghost, null, baseUrl), original_author: '', original_author_id: 0,
+    title: 'HIDDEN', body: message, ref: '', assets: [], labels: [], milestone: null, assignee: null, assignees: null,
+    state: 'open', is_locked: false, comments: 0, created_at: ghost.created, updated_at: ghost.created, closed_at: null, due_date: null,
+    time_estimate: 0, pull_request: null, repository: { id: 0, name: '', owner: '', full_name: '' }, pin_order: 0, content_version: 0,
+  };
+}

@@ -135,3 +135,7 @@ export const CommentListQuery = z.object({
   before: z.iso.datetime({ offset: true }).optional(),
 }).loose();
 export type CommentListQuery = z.infer<typeof CommentListQuery>;
+
+/** Gitea's `IssueMeta`: the other issue of a dependency (its repository defaults to the path's). */
+export const IssueMeta = z.object({ index: int, owner: z.string().optional(), repo: z.string().optional() }).meta({ id: 'IssueMeta' });
+export type IssueMeta = z.infer<typeof IssueMeta>;

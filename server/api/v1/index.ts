@@ -19,6 +19,7 @@ import { issueRoutes, issueSearchRoutes } from './repo/issue.ts';
 import { issueCommentRoutes } from './repo/issue-comment.ts';
 import { issueLabelRoutes } from './repo/issue-label.ts';
 import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
+import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -41,4 +42,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueRoutes,
   ...issueLabelRoutes,
   ...issueMilestoneRoutes,
+  ...issueDependencyRoutes,
 ];
