@@ -44,7 +44,7 @@ function required(def: RouteDef): Level {
     if (/\/hooks|\/collaborators\/:collaborator$/.test(p) && (write || p.includes('/hooks'))) return 'admin';
     if (!write || p.endsWith('/subscription')) return 'read';
     // Issue tracker: labels, milestones, deadlines and assignees need write; issues and comments any reader (the poster edits their own).
-    if (/\/(labels|milestones)|\/issues\/:index\/(deadline|assignees)/.test(p)) return 'write';
+    if (/\/(labels|milestones)|\/issues\/:index\/(deadline|assignees|dependencies|blocks)/.test(p)) return 'write';
     if (p.includes('/issues')) return 'read';
     if (/\/(branches|tags|contents)/.test(p)) return 'write';
     return 'admin';

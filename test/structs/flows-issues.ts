@@ -25,6 +25,11 @@ export async function issues(c: Checker, w: World): Promise<void> {
   await c.v1('PUT', `${R}/issues/${n}/labels`, { auth: admin, body: { labels: [label.body.id] } });
   const comment = await c.v1('POST', `${R}/issues/${n}/comments`, { auth: alice, body: { body: 'a comment' } });
   await c.v1('PATCH', `${R}/issues/comments/${comment.body.id}`, { auth: alice, body: { body: 'edited' } });
+  await c.v1('POST', `${R}/issues/${n}/dependencies`, { auth: admin, body: { index: 2 } });
+  const third = await c.v1('POST', `${R}/issues`, { auth: admin, body: { title: 'Third' } });
+  await c.v1('POST', `${R}/issues/2/blocks`, { auth: admin, body: { index: third.body.number, owner: ADMIN.username, repo: 'demo' } });
+  await c.v1('GET', `${R}/issues/2/blocks`, { auth: admin });
+  await c.v1('GET', `${R}/issues/${n}/dependencies`, { auth: undefined });
   for (const auth of [admin, alice, undefined]) {
     await c.v1('GET', `${R}/issues?state=all&limit=5`, { auth });
     await c.v1('GET', `${R}/issues/${n}`, { auth });
