@@ -7,10 +7,12 @@ import type { AppContext } from './context.ts';
 import { subscribeWebhooks } from './webhook/subscriber.ts';
 import { subscribeWatches } from './repository/watch.ts';
 import { subscribeMirrors } from './mirror/subscriber.ts';
+import { subscribeIssues } from './issue/label-templates.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
   subscribeWebhooks(app);
   subscribeWatches(app);
   subscribeMirrors(app);
+  subscribeIssues(app);
 }

@@ -30,6 +30,10 @@ export async function issues(c: Checker, w: World): Promise<void> {
   await c.v1('POST', `${R}/issues/2/blocks`, { auth: admin, body: { index: third.body.number, owner: ADMIN.username, repo: 'demo' } });
   await c.v1('GET', `${R}/issues/2/blocks`, { auth: admin });
   await c.v1('GET', `${R}/issues/${n}/dependencies`, { auth: undefined });
+  await c.v1('POST', `${R}/issues/${n}/pin`, { auth: admin });
+  await c.v1('PUT', `${R}/issues/${n}/lock`, { auth: admin, body: { lock_reason: 'heated' } });
+  await c.v1('DELETE', `${R}/issues/${n}/lock`, { auth: admin });
+  await c.v1('GET', `${R}/issues/pinned`, { auth: alice });
   for (const auth of [admin, alice, undefined]) {
     await c.v1('GET', `${R}/issues?state=all&limit=5`, { auth });
     await c.v1('GET', `${R}/issues/${n}`, { auth });

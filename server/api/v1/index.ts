@@ -20,6 +20,7 @@ import { issueCommentRoutes } from './repo/issue-comment.ts';
 import { issueLabelRoutes } from './repo/issue-label.ts';
 import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 import { issueDependencyRoutes } from './repo/issue-dependency.ts';
+import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -39,6 +40,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...hookDeliveryRoutes,
   ...mirrorRoutes,
   ...issueCommentRoutes,
+  ...issuePinLockRoutes,
   ...issueRoutes,
   ...issueLabelRoutes,
   ...issueMilestoneRoutes,
