@@ -15,6 +15,7 @@ import { runStore } from './store.ts';
 import { runWebhooks } from './webhooks.ts';
 import { runIdle } from './idle.ts';
 import { runQuery } from './query.ts';
+import { runIssues } from './issues.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -23,6 +24,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   webhooks: runWebhooks,
   idle: runIdle,
   query: runQuery,
+  issues: runIssues,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

@@ -84,12 +84,16 @@ export async function searchIssues(app: AppContext, viewer: UserRecord | null, f
   if (viewer && f.assigned) mine.assigned_by = viewer.name;
   if (viewer && f.created) mine.created_by = viewer.name;
   if (viewer && f.mentioned) mine.mentioned_by = viewer.name;
+  // Each repository gives at most the rows up to the end of the asked page, and its count.
   const merged: IssueRecord[] = [];
+  let total = 0;
   for (const r of repos) {
     const owner = (await userStore.getById(app.store, r.owner_id))!;
-    const q = await storeQuery(app, r, owner, { ...f, ...mine }, 1, 0);
-    merged.push(...(f.q ? await issueStore.search(app.store, [r.id], f.q, q) : await issueStore.list(app.store, r.id, q)).rows);
+    const q = await storeQuery(app, r, owner, { ...f, ...mine }, 1, page * limit);
+    const found = f.q ? await issueStore.search(app.store, [r.id], f.q, q) : await issueStore.list(app.store, r.id, q);
+    merged.push(...found.rows);
+    total += found.total;
   }
   if (!f.q) merged.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : b.id - a.id));
-  return { rows: merged.slice((page - 1) * limit, page * limit), total: merged.length };
+  return { rows: merged.slice((page - 1) * limit, page * limit), total };
 }
