@@ -25,4 +25,20 @@ export const EXPLAINED: Record<string, string> = {
     'As for external_tracker_url: Gitea answers 422 for a wiki without a valid URL.',
   'CreatePushMirrorOption.remote_address':
     "Gitea's handler refuses a push mirror without a usable remote address; here the schema says the field is required.",
+  'DELETE /repos/{owner}/{repo}/issues/{index}/dependencies':
+    "Gitea's handler answers 201 Created for the removal too (its swagger says 200); Homeforge answers what Gitea sends.",
+  'DELETE /repos/{owner}/{repo}/issues/{index}/blocks':
+    'As for the dependencies removal: Gitea sends 201.',
+  'IssueAssigneesOption.assignees':
+    'A request without assignees changes nothing in Gitea either; here the schema says the list is needed.',
+  'CreateMilestoneOption.title':
+    "Gitea's form binds the title as Required and answers 422 without it; here the schema says so.",
+  'IssueMeta.index':
+    'Gitea looks the issue up by its index and answers 404 without one; here a missing index is a 422 naming the field.',
+  'Issue.projects':
+    'Projects are not implemented; the field is left out rather than sent empty.',
+  'Issue.assets[]':
+    'Issue attachments are not implemented yet; the list is always empty.',
+  'Comment.assets[]':
+    'Comment attachments are not implemented yet; the list is always empty.',
 };

@@ -55,6 +55,8 @@ export interface ToRepoOptions {
   baseUrl: string;
   branchCount?: number;
   watchersCount?: number;
+  /** Open issues (not pull requests). */
+  openIssues?: number;
 }
 
 function pullSettings(repo: RepoRecord) {
@@ -135,7 +137,7 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): R
     stars_count: 0,
     forks_count: 0,
     watchers_count: o.watchersCount ?? 0,
-    open_issues_count: 0,
+    open_issues_count: o.openIssues ?? 0,
     open_pr_counter: 0,
     release_counter: 0,
     default_branch: repo.default_branch,

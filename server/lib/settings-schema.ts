@@ -44,6 +44,7 @@ export const SETTINGS = {
   'service.ENABLE_REVERSE_PROXY_EMAIL': { kind: 'bool', default: 'false' },
   'service.ENABLE_REVERSE_PROXY_FULL_NAME': { kind: 'bool', default: 'false' },
   'service.DEFAULT_ALLOW_CREATE_ORGANIZATION': { kind: 'bool', default: 'true' },
+  'service.ALLOW_CROSS_REPOSITORY_DEPENDENCIES': { kind: 'bool', default: 'true' },
   'service.AUTO_WATCH_NEW_REPOS': { kind: 'bool', default: 'true' },
   'service.AUTO_WATCH_ON_CHANGES': { kind: 'bool', default: 'false' },
   'service.DEFAULT_USER_VISIBILITY': { kind: 'enum', default: 'public', values: ['public', 'limited', 'private'] },

@@ -8,6 +8,7 @@ import { subscribeWebhooks } from './webhook/subscriber.ts';
 import { subscribeWatches } from './repository/watch.ts';
 import { subscribeMirrors } from './mirror/subscriber.ts';
 import { subscribeHousekeeping } from './housekeeping/index.ts';
+import { subscribeIssues } from './issue/label-templates.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -15,4 +16,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeWatches(app);
   subscribeMirrors(app);
   subscribeHousekeeping(app);
+  subscribeIssues(app);
 }

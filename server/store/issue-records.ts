@@ -44,6 +44,11 @@ export interface IssueQuery {
   assigneeId?: number | undefined;
   mentionedId?: number | undefined;
   milestoneId?: number | undefined;
+  /** Any one of these milestones (0: none). */
+  milestoneIds?: number[] | undefined;
+  /** Updated at or after / at or before these ISO times (Gitea's since and before). */
+  updatedSince?: string | undefined;
+  updatedBefore?: string | undefined;
   sort?: IssueSort | undefined;
   page?: number | undefined;
   limit?: number | undefined;
@@ -97,6 +102,9 @@ export function matches(q: IssueQuery): (k: IssueKey) => boolean {
     && (q.assigneeId === undefined || k.assignee_ids.includes(q.assigneeId))
     && (q.mentionedId === undefined || k.mentioned_ids.includes(q.mentionedId))
     && (q.milestoneId === undefined || k.milestone_id === q.milestoneId)
+    && (!q.milestoneIds?.length || q.milestoneIds.includes(k.milestone_id))
+    && (q.updatedSince === undefined || k.updated >= q.updatedSince)
+    && (q.updatedBefore === undefined || k.updated <= q.updatedBefore)
     && (!q.labelIds?.length || q.labelIds.every((l) => k.label_ids.includes(l)));
 }
 

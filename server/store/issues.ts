@@ -172,7 +172,8 @@ export async function update(store: Store, repoId: number, index: number, mutate
 
 /** The number of matches from the counters when `q` filters by state and kind only, else null. */
 async function countedTotal(store: Store, repoId: number, q: IssueQuery): Promise<number | null> {
-  if (q.posterId !== undefined || q.assigneeId !== undefined || q.mentionedId !== undefined || q.milestoneId !== undefined || q.labelIds?.length) return null;
+  if (q.posterId !== undefined || q.assigneeId !== undefined || q.mentionedId !== undefined || q.milestoneId !== undefined || q.labelIds?.length
+    || q.milestoneIds?.length || q.updatedSince !== undefined || q.updatedBefore !== undefined) return null;
   const c = await counters(store, repoId);
   const state = q.state ?? 'open';
   const kinds: ('issues' | 'pulls')[] = q.isPull === undefined ? ['issues', 'pulls'] : [q.isPull ? 'pulls' : 'issues'];

@@ -18,6 +18,7 @@ import { runQuery } from './query.ts';
 import { runReads } from './reads.ts';
 import { runBackup } from './backup.ts';
 import { runHousekeeping } from './housekeeping.ts';
+import { runIssues } from './issues.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -29,6 +30,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   query: runQuery,
   backup: runBackup,
   housekeeping: runHousekeeping,
+  issues: runIssues,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

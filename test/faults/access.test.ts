@@ -28,6 +28,7 @@ const SEES: Record<keyof typeof SECRET, Viewer[]> = {
   adminHook: ['admin'],
   ownerToken: ['owner', 'admin'],
   source: ['admin'],
+  issue: ['owner', 'admin', 'collaborator'],
 };
 
 /** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
@@ -42,6 +43,9 @@ function required(def: RouteDef): Level {
   if (p.startsWith('/repos/:owner/:repo') || p.startsWith('/repositories/:id')) {
     if (/\/hooks|\/collaborators\/:collaborator$/.test(p) && (write || p.includes('/hooks'))) return 'admin';
     if (!write || p.endsWith('/subscription')) return 'read';
+    // Issue tracker: labels, milestones, deadlines and assignees need write; issues and comments any reader (the poster edits their own).
+    if (/\/(labels|milestones)|\/issues\/:index\/(deadline|assignees|dependencies|blocks)/.test(p)) return 'write';
+    if (p.includes('/issues')) return 'read';
     if (/\/(branches|tags|contents)/.test(p)) return 'write';
     return 'admin';
   }

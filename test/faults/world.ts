@@ -17,6 +17,7 @@ export const SECRET = {
   adminHook: 'secret-admin-hook-3e5a',
   ownerToken: 'secret-owner-token-4f6b',
   source: 'secret-source-1a2b',
+  issue: 'SECRET-ISSUE-TITLE-0d8e',
 };
 
 export type Viewer = 'anonymous' | 'stranger' | 'collaborator' | 'member' | 'owner' | 'admin';
@@ -28,7 +29,10 @@ export interface World {
   password(v: Viewer): string;
   /** Path parameter values of the private things, by parameter name (and `id` by route prefix). */
   params: Record<string, string>;
-  ids: { repo: number; team: number; repoHook: number; orgHook: number; ownerHook: number; adminHook: number; token: number; source: number; uuid: string };
+  ids: {
+    repo: number; team: number; repoHook: number; orgHook: number; ownerHook: number; adminHook: number; token: number; source: number; uuid: string;
+    comment: number; label: number; milestone: number; orgLabel: number;
+  };
 }
 
 const ok = (res: ApiResponse, status: number): ApiResponse => {
@@ -69,14 +73,22 @@ export async function buildWorld(h: TestHost): Promise<World> {
     auth: root,
     body: { type: 'ldap', name: SECRET.source, host: '127.0.0.1', port: 9, security_protocol: 'Unencrypted', user_search_base: 'dc=x', user_filter: '(uid=%s)', username_attribute: 'uid', email_attribute: 'mail' },
   }), 201).body.id as number;
-  const ids = { repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none' };
+  // The issue tracker of the private repository: an issue (index 1) with a comment, a label, a milestone; an organization label.
+  const label = ok(await h.api('POST', '/repos/fz-owner/fz-priv/labels', { auth: owner, body: { name: 'fz-label', color: '123456' } }), 201).body.id as number;
+  const milestone = ok(await h.api('POST', '/repos/fz-owner/fz-priv/milestones', { auth: owner, body: { title: 'fz-milestone' } }), 201).body.id as number;
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues', { auth: owner, body: { title: SECRET.issue, labels: [label], milestone, assignees: ['fz-owner'] } }), 201);
+  const comment = ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues/1/comments', { auth: owner, body: { body: 'fz-comment' } }), 201).body.id as number;
+  const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
+  const ids = {
+    repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
+  };
   return {
     tokens,
     names,
     password: (v) => (v === 'admin' ? ADMIN.password : `${names[v]}-password-1`),
     params: {
       username: 'fz-owner', owner: 'fz-owner', repo: 'fz-priv', org: 'fz-org', collaborator: names.collaborator, token: String(token), uuid: ids.uuid,
-      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main',
+      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner',
     },
     ids,
   };
@@ -87,6 +99,10 @@ export function idFor(w: World, routePath: string): string {
   const { ids } = w;
   if (routePath.startsWith('/teams/')) return String(ids.team);
   if (routePath.startsWith('/repositories/')) return String(ids.repo);
+  if (/^\/repos\/:owner\/:repo\/issues\/(:index\/)?comments\/:id/.test(routePath)) return String(ids.comment);
+  if (/^\/repos\/:owner\/:repo\/(issues\/:index\/)?labels\/:id/.test(routePath)) return String(ids.label);
+  if (routePath.startsWith('/repos/:owner/:repo/milestones/')) return String(ids.milestone);
+  if (routePath.startsWith('/orgs/:org/labels/')) return String(ids.orgLabel);
   if (routePath.startsWith('/repos/')) return String(ids.repoHook);
   if (routePath.startsWith('/orgs/')) return String(ids.orgHook);
   if (routePath.startsWith('/user/')) return String(ids.ownerHook);

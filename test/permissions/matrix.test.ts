@@ -157,6 +157,27 @@ describe('permission matrix', () => {
     record(c, res.status === want, leak, `file write: ${res.status} ${res.text.slice(0, 120)}`);
   }
 
+  /** A request whose answer depends on the mode: `ok` at `need` or more, 403 for readers below it, 404 as a missing repository otherwise. */
+  async function checkIssueCall(c: Cell, mode: string, need: string, method: string, sub: string, body: unknown, ok: number): Promise<void> {
+    const res = await h.api(method, `/repos/${c.org}/${c.repo}${sub}`, { auth: tokens.get(c.actor), body });
+    const can = atLeast(mode, need);
+    const want = can ? ok : c.actor === 'anonymous' && method !== 'GET' ? 401 : atLeast(mode, 'read') ? 403 : 404;
+    let leak = res.status === ok && !can;
+    if (want === 404) {
+      const ghost = await h.api(method, `/repos/${c.org}/no-such-repo${sub}`, { auth: tokens.get(c.actor), body });
+      leak ||= ghost.status !== res.status || ghost.body?.message !== res.body?.message;
+    }
+    record(c, res.status === want, leak, `${method} ${sub}: ${res.status} ${res.text.slice(0, 120)}`);
+  }
+
+  /** Issues: readers list them; any signed-in reader opens one (Gitea); labels need write on the issues unit. */
+  async function checkIssues(c: Cell, mode: string): Promise<void> {
+    await checkIssueCall({ ...c, op: 'issue list' }, mode, 'read', 'GET', '/issues', undefined, 200);
+    const opener = c.actor === 'anonymous' ? 'write' : 'read';
+    await checkIssueCall({ ...c, op: 'issue create' }, c.actor === 'anonymous' ? 'none' : mode, opener, 'POST', '/issues', { title: `by ${c.actor}` }, 201);
+    await checkIssueCall({ ...c, op: 'label create' }, mode, 'write', 'POST', '/labels', { name: `l-${c.actor}`, color: '00aa00' }, 201);
+  }
+
   test('every cell answers as Gitea does, with zero leaks', async () => {
     for (const vis of ORG_VISIBILITIES) {
       for (const actor of ACTORS) {
@@ -171,12 +192,13 @@ describe('permission matrix', () => {
           await checkPush({ ...base, op: 'push' }, mode);
           await checkSettings({ ...base, op: 'settings' }, mode);
           await checkFileWrite({ ...base, op: 'file write' }, mode);
+          await checkIssues({ ...base, op: 'issues' }, mode);
         }
       }
     }
     const show = (f: Finding) => `${f.cell.actor} × ${f.cell.vis} org × ${f.cell.isPrivate ? 'private' : 'public'} repo × ${f.cell.op}: ${f.detail}`;
     console.log(`permission matrix: ${cells} cells checked, ${leaks.length} leaks, ${mismatches.length} cells differing from Gitea`);
-    assert.equal(cells, ACTORS.length * ORG_VISIBILITIES.length * 2 * 6);
+    assert.equal(cells, ACTORS.length * ORG_VISIBILITIES.length * 2 * 9);
     assert.deepEqual(leaks.map(show), []);
     assert.deepEqual(mismatches.map(show), []);
   });

@@ -8,6 +8,7 @@ import { checker, declaredGetPost, mismatches, routeOf, type Checker } from './c
 import { Repository } from '../../server/structs/repo.ts';
 import * as accounts from './flows-accounts.ts';
 import * as repoFlows from './flows-repos.ts';
+import * as issueFlows from './flows-issues.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -58,6 +59,10 @@ describe('answers match their declared schemas', () => {
 
   test('contents writes, annotated tags and branch renames (when their routes exist)', async () => {
     await repoFlows.writes(c, w);
+  });
+
+  test('issues, comments, labels and milestones', async () => {
+    await issueFlows.issues(c, w);
   });
 
   test('pull and push mirrors', async () => {

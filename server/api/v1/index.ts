@@ -19,6 +19,12 @@ import { orgMemberRoutes } from './org/members.ts';
 import { teamRoutes } from './org/teams.ts';
 import { collaboratorRoutes } from './repo/collaborators.ts';
 import { mirrorRoutes } from './repo/mirrors.ts';
+import { issueRoutes, issueSearchRoutes } from './repo/issue.ts';
+import { issueCommentRoutes } from './repo/issue-comment.ts';
+import { issueLabelRoutes } from './repo/issue-label.ts';
+import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
+import { issueDependencyRoutes } from './repo/issue-dependency.ts';
+import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -27,6 +33,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...orgMemberRoutes,
   ...teamRoutes,
   ...collaboratorRoutes,
+  ...issueSearchRoutes,
   ...repoRoutes,
   ...userRoutes,
   ...userSettingsRoutes,
@@ -41,4 +48,10 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...hookRoutes,
   ...hookDeliveryRoutes,
   ...mirrorRoutes,
+  ...issueCommentRoutes,
+  ...issuePinLockRoutes,
+  ...issueRoutes,
+  ...issueLabelRoutes,
+  ...issueMilestoneRoutes,
+  ...issueDependencyRoutes,
 ];

@@ -6,6 +6,11 @@
  * subscriber stores hook tasks) has done so before the publishing operation answers (ARCHITECTURE decision 5).
  */
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
+import type { IssueRecord } from '../../store/issues.ts';
+import type { CommentRecord } from '../../store/issue-comments.ts';
+
+/** Gitea's hook event an issue change belongs to. */
+export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone';
 
 /** One ref a change moved; a zero id on either side means created or deleted. */
 export interface RefChange {
@@ -22,6 +27,10 @@ export interface DomainEvents {
   'repo.created': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; baseUrl: string };
   /** A repository and its records are gone; `repo` is the record as it was (owner null when it is gone too). */
   'repo.deleted': { repo: RepoRecord; owner: UserRecord | null; doer: UserRecord | null; baseUrl: string };
+  /** An issue changed (`kind` and `action` as Gitea's hook events; `changes` Gitea's `{title,body}.from`). */
+  'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }> };
+  /** A comment on an issue was created, edited or deleted. */
+  'issue.commented': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; comment: CommentRecord; action: 'created' | 'edited' | 'deleted'; changes?: Record<string, { from: string }> };
   /** A hook task is stored and waits for delivery. */
   'hook_task.stored': { hookId: number; id: number };
   /** Someone asked for a pull-mirror sync now (the API's mirror-sync). */

@@ -1,4 +1,5 @@
 /** Creating a repository: the record, the bare repository, the optional first commit, the event. Steps undo on failure. */
+import { assertLabelTemplate } from '../issue/label-templates.ts';
 import type { AppContext } from '../context.ts';
 import type { RepoRecord, RepoUnits, UserRecord } from '../../store/records.ts';
 import * as repoStore from '../../store/repos.ts';
@@ -42,6 +43,7 @@ async function checkOptions(app: AppContext, owner: UserRecord, opts: NewRepo): 
   if (problem) throw new ValidationError(problem);
   const branch = opts.default_branch || app.settings.string('repository.DEFAULT_BRANCH');
   if (!(await isValidBranchName(branch))) throw new ValidationError(`invalid default branch name [name: ${branch}]`);
+  if (opts.issue_labels) assertLabelTemplate(opts.issue_labels);
   if (await repoStore.getByOwnerAndName(app.store, owner.id, opts.name)) throw new ConflictError('The repository with the same name already exists.');
   return branch;
 }

@@ -2,6 +2,7 @@
 import { rm } from 'node:fs/promises';
 import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
+import * as issueStore from '../../store/issues.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as branchStore from '../../store/branches.ts';
 import * as userStore from '../../store/users.ts';
@@ -23,6 +24,7 @@ export interface RepoView {
   perm: Permission;
   branchCount: number;
   watchers: number;
+  openIssues: number;
 }
 
 /** Gitea's `permissions` object of a repository response. */
@@ -45,7 +47,10 @@ export async function viewOf(app: AppContext, viewer: UserRecord | null, repo: R
 
 /** The view of a repository already loaded and checked by the route guard. */
 export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: UserRecord, perm: Permission): Promise<RepoView> {
-  return { repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id) };
+  return {
+    repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id),
+    openIssues: (await issueStore.counters(app.store, repo.id)).open_issues,
+  };
 }
 
 /** The user or organization named `name`, or 404 (an admin creating a repository for someone). */

@@ -9,6 +9,7 @@ import { emitRefEvents } from '../repository/push-events.ts';
 import { repositoryPayload, type PayloadBase } from '../repository/payloads.ts';
 import { prepareEvent } from './prepare.ts';
 import { deleteRepoHooks } from './hooks.ts';
+import { commentPayload, issuePayload } from '../issue/payloads.ts';
 
 async function refsMoved(app: AppContext, e: DomainEvents['ref.updated']): Promise<void> {
   const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.pusher };
@@ -37,4 +38,11 @@ export function subscribeWebhooks(app: AppContext): void {
   app.bus.subscribe('ref.updated', 'webhooks', (e) => refsMoved(app, e));
   app.bus.subscribe('repo.created', 'webhooks', (e) => repoCreated(app, e));
   app.bus.subscribe('repo.deleted', 'webhooks', (e) => repoDeleted(app, e));
+  // Issue events go out under their own hook event names (issues, issue_assign, issue_label, issue_milestone, issue_comment).
+  app.bus.subscribe('issue.changed', 'webhooks', async (e) => {
+    await app.events.emit({ name: e.kind, repoId: e.repo.id, ownerId: e.owner.id, payload: await issuePayload(app, e) });
+  });
+  app.bus.subscribe('issue.commented', 'webhooks', async (e) => {
+    await app.events.emit({ name: 'issue_comment', repoId: e.repo.id, ownerId: e.owner.id, payload: await commentPayload(app, e) });
+  });
 }

@@ -1,0 +1,43 @@
+/** Comments on issues (Gitea's comment table, plain comments): one document indexed by repository and issue. */
+import type { Store } from './index.ts';
+import { Table } from './engine/table.ts';
+import { compositeKey } from './engine/indexes.ts';
+import type { Page } from './engine/query.ts';
+
+export interface CommentRecord {
+  id: number;
+  repo_id: number;
+  /** The issue's index in its repository. */
+  issue_index: number;
+  poster_id: number;
+  /** The author's name on the source of an imported comment, else ''. */
+  original_author: string;
+  body: string;
+  created: string;
+  updated: string;
+}
+
+const table = new Table<CommentRecord>('issue_comments', {
+  indexes: [{ name: 'repo', key: (c) => String(c.repo_id) }, { name: 'issue', key: (c) => compositeKey(c.repo_id, c.issue_index) }],
+});
+
+/** The comment with this id. */
+export const get = (store: Store, id: number) => table.get(store, id);
+
+/** One page of an issue's comments (or every comment of the repository when `index` is null), oldest first. */
+export function list(store: Store, repoId: number, index: number | null, where: (c: CommentRecord) => boolean, page: number, limit: number): Promise<Page<CommentRecord>> {
+  const ix = index === null ? { name: 'repo', key: String(repoId) } : { name: 'issue', key: compositeKey(repoId, index) };
+  return table.query(store, { index: ix, where, page, limit });
+}
+
+/** Stores a new comment. */
+export const insert = (store: Store, make: (id: number) => CommentRecord) => table.insert(store, make);
+
+/** Changes a comment. */
+export const update = (store: Store, id: number, mutate: (c: CommentRecord) => void) => table.update(store, id, mutate);
+
+/** Deletes a comment. */
+export const remove = (store: Store, id: number) => table.remove(store, id);
+
+/** Deletes a repository's comments. */
+export const removeByRepo = (store: Store, repoId: number) => table.removeBy(store, 'repo', String(repoId));

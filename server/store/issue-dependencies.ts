@@ -1,0 +1,38 @@
+/** Issue dependencies (Gitea's issue_dependency table): issue `issue_id` depends on (is blocked by) `dep_id`. */
+import type { Store } from './index.ts';
+import { Table } from './engine/table.ts';
+import { compositeKey } from './engine/indexes.ts';
+
+export interface DependencyRecord {
+  id: number;
+  /** Global id, repository and index of the blocked issue. */
+  issue_id: number;
+  repo_id: number;
+  index: number;
+  /** Global id, repository and index of the blocking issue. */
+  dep_id: number;
+  dep_repo_id: number;
+  dep_index: number;
+  created: string;
+}
+
+const table = new Table<DependencyRecord>('issue_dependencies', {
+  unique: [{ name: 'pair', key: (d) => compositeKey(d.issue_id, d.dep_id) }],
+  indexes: [{ name: 'issue', key: (d) => String(d.issue_id) }, { name: 'dep', key: (d) => String(d.dep_id) }],
+});
+
+/** What blocks the issue. */
+export const blockersOf = (store: Store, issueId: number) => table.listBy(store, 'issue', String(issueId));
+
+/** What the issue blocks. */
+export const blockedBy = (store: Store, issueId: number) => table.listBy(store, 'dep', String(issueId));
+
+/** The dependency of the pair, if any. */
+export const get = (store: Store, issueId: number, depId: number) => table.getBy(store, 'pair', compositeKey(issueId, depId));
+
+/** Records a dependency; an existing pair is a UniqueViolation. */
+export const insert = (store: Store, d: Omit<DependencyRecord, 'id' | 'created'>) =>
+  table.insert(store, (id) => ({ ...d, id, created: new Date().toISOString() }));
+
+/** Removes the dependency of the pair. */
+export const remove = (store: Store, issueId: number, depId: number) => table.removeBy(store, 'pair', compositeKey(issueId, depId));
