@@ -140,9 +140,14 @@ describe('UI accessibility and the desktop session', () => {
         for (const { url } of addresses(patterns).filter((a) => a.signedIn === signed)) {
           const pattern = matchedPattern(patterns, url);
           if (pattern !== undefined) visited.add(pattern);
-          await page.goto(url);
-          await settled(page);
-          const name = `a11y-${theme}-${signed ? '' : 'visitor-'}${url.replace(/\?.*$/, '').replace(/[^a-z0-9.]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`;
+          try {
+            await page.goto(url);
+            await settled(page);
+          } catch (err) {
+            throw new Error(`${theme}${signed ? '' : ' visitor'} ${url}: the page did not finish loading: ${(err as Error).message}`, { cause: err });
+          }
+          const slug = url.replace(/\?.*$/, '').replace('/-/', '/_/').replace(/[^a-z0-9._]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+          const name = `a11y-${theme}-${signed ? '' : 'visitor-'}${slug}`;
           await screenshot(page, name.slice(0, 120));
           for (const v of await axe(page)) {
             for (const n of v.nodes) report.push(`${theme}${signed ? '' : ' visitor'} ${url}: ${v.id} (${v.impact}) at ${JSON.stringify(n.target)}: ${v.help}${n.failureSummary ? ` | ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`);
