@@ -8,7 +8,7 @@ interface Props {
   question: ReactNode;
   /** Text of the confirming button. */
   confirmLabel: string;
-  /** Accessible name when the button text alone is ambiguous in a list ("Delete alice"). */
+  /** Accessible name when the button text alone is ambiguous in a list ("Delete alice"); it starts with the visible text. */
   label?: string;
   onConfirm(): Promise<void> | void;
 }

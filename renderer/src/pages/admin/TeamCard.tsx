@@ -48,7 +48,7 @@ export function TeamCard({ team, onChanged }: { team: Team; onChanged(): void })
       {error ? <p className="inline-error" id={`err-${team.id}`} role="alert">{error}</p> : null}
       {owners ? null : (
         <div className="form-actions">
-          <ConfirmButton label={`Delete the team ${team.name}`} question={`Delete the team ${team.name}?`} confirmLabel="Delete team"
+          <ConfirmButton label={`Delete team ${team.name}`} question={`Delete the team ${team.name}?`} confirmLabel="Delete team"
             onConfirm={() => act(async () => { await api.delete(`/api/v1/teams/${team.id}`); onChanged(); })}>Delete team</ConfirmButton>
         </div>
       )}

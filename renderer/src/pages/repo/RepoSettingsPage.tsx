@@ -73,7 +73,7 @@ export function RepoSettingsPage() {
         <h2 id="delete-repo">Delete this repository</h2>
         <p>Deleting removes the repository, its webhooks and their delivery history for good.</p>
         <ErrorAlert>{error}</ErrorAlert>
-        <ConfirmButton label={`Delete ${repo.full_name}`} question={`Delete ${repo.full_name} and all its history?`} confirmLabel={`Delete ${repo.full_name}`} onConfirm={remove}>Delete repository</ConfirmButton>
+        <ConfirmButton label={`Delete repository ${repo.full_name}`} question={`Delete ${repo.full_name} and all its history?`} confirmLabel={`Delete ${repo.full_name}`} onConfirm={remove}>Delete repository</ConfirmButton>
       </section>
     </div>
   );
