@@ -19,11 +19,12 @@ export function OwnerPage({ owner }: { owner: string }) {
   const { api, state } = useAuth();
   const [params] = useSearchParams();
   const profile = useLoad(async () => {
+    // `/users/{name}` answers for an organization too (as Gitea's does), so the organization is asked first.
     try {
-      return { kind: 'user' as const, o: await api.get<Owner>(`/api/v1/users/${seg(owner)}`) };
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
       return { kind: 'organization' as const, o: await api.get<Owner>(`/api/v1/orgs/${seg(owner)}`) };
+    } catch (err) {
+      if (!(err instanceof ApiError && (err.status === 404 || err.status === 422))) throw err;
+      return { kind: 'user' as const, o: await api.get<Owner>(`/api/v1/users/${seg(owner)}`) };
     }
   }, `owner|${owner}`);
   const p = profile.data;
