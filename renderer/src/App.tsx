@@ -1,6 +1,6 @@
 /** The app: query cache, router, and the session gate (first run, sign-in, signed in or a public page). */
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Outlet, RouterProvider, createBrowserRouter, useMatches } from 'react-router';
+import { Navigate, Outlet, RouterProvider, createBrowserRouter, useLocation, useMatches } from 'react-router';
 import { ApiError } from './api/client.ts';
 import { AuthProvider, useAuth } from './auth.tsx';
 import { Layout } from './components/Layout.tsx';
@@ -25,14 +25,20 @@ function PublicGate() {
   return <Layout><Outlet /></Layout>;
 }
 
+/** Where a user who must change the password is sent. */
+const PASSWORD_PAGE = '/user/settings/account';
+
 function Gate() {
   const { state } = useAuth();
   const handle = useHandle();
+  const { pathname } = useLocation();
   switch (state.kind) {
     case 'loading': return <main id="main" className="auth-main"><p role="status" className="loading">Loading Homeforge…</p></main>;
     case 'needs-setup': return <SetupPage />;
     case 'signed-out': return handle.public ? <PublicGate /> : <SignInPage notice={state.notice} />;
     case 'signed-in':
+      // Until the password is changed the host refuses everything else: the password form is the only page.
+      if (state.mustChangePassword && pathname !== PASSWORD_PAGE) return <Navigate to={PASSWORD_PAGE} replace />;
       if (handle.admin && !state.user.is_admin) return <Layout><NotFoundPage message="This page is for site administrators." /></Layout>;
       return <Layout><Outlet /></Layout>;
   }

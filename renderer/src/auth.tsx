@@ -9,7 +9,7 @@ export type AuthState =
   | { kind: 'loading' }
   | { kind: 'needs-setup' }
   | { kind: 'signed-out'; notice?: string }
-  | { kind: 'signed-in'; user: User };
+  | { kind: 'signed-in'; user: User; mustChangePassword?: boolean };
 
 interface AuthValue {
   state: AuthState;
@@ -19,6 +19,8 @@ interface AuthValue {
   signOut(): Promise<void>;
   /** Reloads the signed-in user (after editing one's own account). */
   refresh(): Promise<void>;
+  /** The password was changed: a session that had to change it may now reach everything. */
+  passwordChanged(): void;
 }
 
 const AuthContext = createContext<AuthValue | null>(null);
@@ -32,6 +34,16 @@ async function needsSetup(api: ApiClient): Promise<boolean> {
   }
 }
 
+/** True when the host refuses this session everything but the password change (after a reload of the page). */
+async function mustChange(api: ApiClient): Promise<boolean> {
+  try {
+    await api.get('/api/v1/user/settings');
+    return false;
+  } catch (err) {
+    return err instanceof ApiError && err.status === 403 && /must change your password/i.test(err.message);
+  }
+}
+
 /** Works out who is signed in at start: the stored token, the desktop bridge, or nobody (setup or sign-in). */
 async function resolveStart(api: ApiClient): Promise<AuthState> {
   for (const token of [storedToken(), await desktopToken()]) {
@@ -40,7 +52,7 @@ async function resolveStart(api: ApiClient): Promise<AuthState> {
     try {
       const user = await api.get<User>('/api/v1/user');
       storeToken(token);
-      return { kind: 'signed-in', user };
+      return { kind: 'signed-in', user, mustChangePassword: await mustChange(api) };
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 401) throw err;
       storeToken(null);
@@ -83,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     storeToken(answer.token);
     // What a visitor or another account loaded must not show through.
     queries.clear();
-    setState({ kind: 'signed-in', user: answer.user });
+    setState({ kind: 'signed-in', user: answer.user, mustChangePassword: answer.must_change_password });
   }, [api, queries]);
 
   const signOut = useCallback(async () => {
@@ -101,10 +113,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     const user = await api.get<User>('/api/v1/user');
-    setState({ kind: 'signed-in', user });
+    setState((s) => ({ kind: 'signed-in', user, mustChangePassword: s.kind === 'signed-in' ? s.mustChangePassword : false }));
   }, [api]);
 
-  const value = useMemo(() => ({ state, api, begin, signOut, refresh }), [state, api, begin, signOut, refresh]);
+  const passwordChanged = useCallback(() => {
+    setState((s) => (s.kind === 'signed-in' ? { ...s, mustChangePassword: false } : s));
+    void queries.invalidateQueries();
+  }, [queries]);
+
+  const value = useMemo(() => ({ state, api, begin, signOut, refresh, passwordChanged }), [state, api, begin, signOut, refresh, passwordChanged]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { AccountSettingsPage } from './pages/AccountSettingsPage.tsx';
 import { AdminUsersPage } from './pages/AdminUsersPage.tsx';
 import { AdminAuthSourcesPage } from './pages/admin/AdminAuthSourcesPage.tsx';
 import { AdminHookPage, AdminHooksPage } from './pages/admin/AdminHooksPage.tsx';
@@ -17,6 +18,7 @@ import { MigratePage } from './pages/MigratePage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OwnerPage } from './pages/OwnerPage.tsx';
+import { ProfileSettingsPage } from './pages/ProfileSettingsPage.tsx';
 import { RepoPage, type RepoTab } from './pages/repo/RepoPages.tsx';
 import { TokensPage } from './pages/TokensPage.tsx';
 import { TwoFactorPage } from './pages/TwoFactorPage.tsx';
@@ -48,9 +50,13 @@ export const ROUTES: RouteObject[] = [
   page('/repo/create', () => <NewRepoPage />),
   page('/repo/migrate', () => <MigratePage />),
   page('/user/login', () => <AfterSignIn />),
-  page('/user/settings', () => <TokensPage />),
+  page('/user/settings', () => <ProfileSettingsPage />),
+  page('/user/settings/account', () => <AccountSettingsPage />),
   page('/user/settings/applications', () => <TokensPage />),
   page('/user/settings/security', () => <TwoFactorPage />),
+  page('/org/:org/teams', (p) => <OrgPage key={p.org} org={p.org!} tab="teams" owner />),
+  page('/org/:org/settings/hooks', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" owner />),
+  page('/org/:org/settings/hooks/:id', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" hookId={p.id!} owner />),
   page('/-/admin', () => <AdminUsersPage />, admin),
   page('/-/admin/users', () => <AdminUsersPage />, admin),
   page('/-/admin/users/new', () => <UserCreatePage />, admin),

@@ -102,7 +102,7 @@ describe('UI accessibility and the desktop session', () => {
   function addresses(patterns: string[]): { url: string; signedIn: boolean }[] {
     const r = '/root/site';
     const fixed = [
-      '/', '/repo/create', '/repo/migrate', '/user/login?redirect_to=/root/site', '/user/settings', '/user/settings/applications', '/user/settings/security',
+      '/', '/repo/create', '/repo/migrate', '/user/login?redirect_to=/root/site', '/user/settings', '/user/settings/account', '/user/settings/applications', '/user/settings/security',
       '/-/admin', '/-/admin/users', '/-/admin/users/new', '/-/admin/users/alice/edit', '/-/admin/users/alice/tokens', '/-/admin/orgs', '/-/admin/orgs/forge-org',
       '/-/admin/orgs/forge-org/hooks', `/-/admin/orgs/forge-org/hooks/${ids.orgHook}`, '/-/admin/hooks/system', '/-/admin/hooks/default',
       `/-/admin/hooks/system/${ids.adminHook}`, '/-/admin/auth-sources', '/-/admin/settings', '/admin/users', '/settings/applications', '/setup', '/login',
@@ -110,6 +110,7 @@ describe('UI accessibility and the desktop session', () => {
       `${r}/src/branch/main/src/main.ts`, `${r}/src/tag/v1.0`, `${r}/src/commit/${ids.head}/src/main.ts`, `${r}/commits`, `${r}/commits/branch/feature`,
       `${r}/commit/${ids.head}`, `${r}/compare/main...feature`, `${r}/branches`, `${r}/tags`, `${r}/releases`, `${r}/issues`, `${r}/issues/1`, `${r}/pulls/1`,
       `${r}/settings`, `${r}/settings/collaboration`, `${r}/settings/hooks`, `${r}/settings/hooks/${ids.repoHook}`, `${r}/settings/mirror`, '/no/such/page',
+      '/org/forge-org/teams', '/org/forge-org/settings/hooks', `/org/forge-org/settings/hooks/${ids.orgHook}`,
     ];
     const covered = new Set(fixed.map((u) => matchedPattern(patterns, u)));
     for (const p of patterns) {

@@ -2,7 +2,7 @@
  * Wire shapes the UI reads, named after Gitea's (`User`, `Repository`, `AccessToken`): the server's zod schemas
  * in server/structs are the one definition; the UI takes their inferred types.
  */
-export type { User } from '../../../server/structs/user.ts';
+export type { Email, User, UserSettings } from '../../../server/structs/user.ts';
 export type { AccessToken } from '../../../server/structs/token.ts';
 export type { Repository } from '../../../server/structs/repo.ts';
 export type { Organization, Team } from '../../../server/structs/org.ts';

@@ -33,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <ul>
             <NavLink to="/">Repositories</NavLink>
             {user ? <NavLink to="/repo/create">New repository</NavLink> : null}
-            {user ? <NavLink to="/user/settings/applications" prefix="/user/settings">Settings</NavLink> : null}
+            {user ? <NavLink to="/user/settings" prefix="/user/settings">Settings</NavLink> : null}
             {user?.is_admin ? <NavLink to="/-/admin/users" prefix="/-/admin">Site administration</NavLink> : null}
           </ul>
         </nav>

@@ -10,22 +10,26 @@ import { When } from '../components/When.tsx';
 import { Link } from '../router.tsx';
 import { useList } from '../use-list.ts';
 import { useLoad } from '../use-load.ts';
+import { useOwnsOrg } from '../use-repo-owners.ts';
 
 interface Owner { id: number; login?: string; username?: string; full_name?: string; description?: string; website?: string; avatar_url?: string; created?: string }
 
 /** The profile page of `owner`. */
 export function OwnerPage({ owner }: { owner: string }) {
-  const { api } = useAuth();
+  const { api, state } = useAuth();
   const [params] = useSearchParams();
   const profile = useLoad(async () => {
+    // `/users/{name}` answers for an organization too (as Gitea's does), so the organization is asked first.
     try {
-      return { kind: 'user' as const, o: await api.get<Owner>(`/api/v1/users/${seg(owner)}`) };
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 404)) throw err;
       return { kind: 'organization' as const, o: await api.get<Owner>(`/api/v1/orgs/${seg(owner)}`) };
+    } catch (err) {
+      if (!(err instanceof ApiError && (err.status === 404 || err.status === 422))) throw err;
+      return { kind: 'user' as const, o: await api.get<Owner>(`/api/v1/users/${seg(owner)}`) };
     }
   }, `owner|${owner}`);
   const p = profile.data;
+  const owns = useOwnsOrg(owner, p?.kind === 'organization');
+  const manage = p?.kind === 'organization' && (owns || (state.kind === 'signed-in' && state.user.is_admin));
   const repos = useList<Repository>('/api/v1/repos/search', { uid: p?.o.id, exclusive: true, sort: 'alpha', order: 'asc', q: params.get('q') ?? '' }, { unwrap: (b) => (b as { data: Repository[] }).data ?? [], enabled: !!p });
   if (!p) {
     return (
@@ -36,8 +40,14 @@ export function OwnerPage({ owner }: { owner: string }) {
     );
   }
   const name = p.o.login ?? p.o.username ?? owner;
+  const actions = manage ? (
+    <>
+      <Link to={`/repo/create?owner=${encodeURIComponent(name)}`} className="btn btn-primary">New repository</Link>
+      <Link to={`/org/${seg(name)}/teams`} className="btn">Teams</Link>
+    </>
+  ) : undefined;
   return (
-    <Page title={name} heading={<>{p.o.full_name ? `${p.o.full_name} (${name})` : name} <span className="badge badge-muted">{p.kind}</span></>}>
+    <Page title={name} actions={actions} heading={<>{p.o.full_name ? `${p.o.full_name} (${name})` : name} <span className="badge badge-muted">{p.kind}</span></>}>
       {p.o.description ? <p className="lead">{p.o.description}</p> : null}
       {p.o.created ? <p className="muted">Joined <When iso={p.o.created} /></p> : null}
       <section aria-labelledby="owner-repos">

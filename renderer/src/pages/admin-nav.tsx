@@ -14,5 +14,8 @@ export function AdminNav() {
 
 /** Account settings sections. */
 export function SettingsNav() {
-  return <SubNav label="Settings" items={[{ to: '/user/settings/applications', text: 'Access tokens' }, { to: '/user/settings/security', text: 'Two-factor authentication' }]} />;
+  return <SubNav label="Settings" items={[
+    { to: '/user/settings', text: 'Profile' }, { to: '/user/settings/account', text: 'Account' }, { to: '/user/settings/applications', text: 'Access tokens' },
+    { to: '/user/settings/security', text: 'Two-factor authentication' },
+  ]} />;
 }

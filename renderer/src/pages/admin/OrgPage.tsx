@@ -59,17 +59,26 @@ function Teams({ org }: { org: string }) {
   );
 }
 
-/** `/-/admin/orgs/:org` (teams), `/-/admin/orgs/:org/hooks` and `/-/admin/orgs/:org/hooks/:id`. */
-export function OrgPage({ org, tab, hookId }: { org: string; tab: 'teams' | 'hooks'; hookId?: string }) {
-  const base = `/-/admin/orgs/${seg(org)}`;
+/**
+ * `/-/admin/orgs/:org` (teams), `/-/admin/orgs/:org/hooks` and `/-/admin/orgs/:org/hooks/:id` for site administrators;
+ * with `owner`, the organization's own `/org/:org/teams` for its owners.
+ */
+export function OrgPage({ org, tab, hookId, owner }: { org: string; tab: 'teams' | 'hooks'; hookId?: string; owner?: boolean }) {
+  const base = owner ? `/org/${seg(org)}` : `/-/admin/orgs/${seg(org)}`;
   const hooksApi = `/api/v1/orgs/${seg(org)}/hooks`;
+  const teamsPath = owner ? `${base}/teams` : base;
+  const hooksBase = owner ? `${base}/settings/hooks` : `${base}/hooks`;
   return (
     <Page title={`Organization ${org}`}>
-      <AdminNav />
-      <SubNav label={`Organization ${org}`} items={[{ to: base, text: 'Teams' }, { to: `${base}/hooks`, text: 'Webhooks', prefix: `${base}/hooks` }]} />
+      {owner ? null : <AdminNav />}
+      <SubNav label={`Organization ${org}`} items={[
+        ...(owner ? [{ to: `/${seg(org)}`, text: 'Repositories' }] : []),
+        { to: teamsPath, text: 'Teams' },
+        { to: hooksBase, text: 'Webhooks', prefix: hooksBase },
+      ]} />
       {tab === 'teams' ? <Teams org={org} /> : null}
-      {tab === 'hooks' && !hookId ? <HookList apiBase={hooksApi} uiBase={`${base}/hooks`} scopeWords="the events of the organization's repositories" /> : null}
-      {tab === 'hooks' && hookId ? <HookDetail apiPath={`${hooksApi}/${seg(hookId)}`} listPath={`${base}/hooks`} /> : null}
+      {tab === 'hooks' && !hookId ? <HookList apiBase={hooksApi} uiBase={hooksBase} scopeWords="the events of the organization's repositories" /> : null}
+      {tab === 'hooks' && hookId ? <HookDetail apiPath={`${hooksApi}/${seg(hookId)}`} listPath={hooksBase} /> : null}
     </Page>
   );
 }

@@ -1,10 +1,11 @@
-/** One team of an organization: permission, members (add, remove) and delete. */
+/** One team of an organization: permission, members (add, remove), repositories and delete. */
 import { useState } from 'react';
 import { errorText, seg } from '../../api/client.ts';
 import type { Team, User } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { useLoad } from '../../use-load.ts';
+import { TeamRepos } from './TeamRepos.tsx';
 
 /** The team's card; `onChanged` reloads the team list. */
 export function TeamCard({ team, onChanged }: { team: Team; onChanged(): void }) {
@@ -46,6 +47,7 @@ export function TeamCard({ team, onChanged }: { team: Team; onChanged(): void })
         <button type="submit" className="btn btn-small" disabled={!name.trim()}>Add member</button>
       </form>
       {error ? <p className="inline-error" id={`err-${team.id}`} role="alert">{error}</p> : null}
+      <TeamRepos team={team} />
       {owners ? null : (
         <div className="form-actions">
           <ConfirmButton label={`Delete team ${team.name}`} question={`Delete the team ${team.name}?`} confirmLabel="Delete team"
