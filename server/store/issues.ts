@@ -8,6 +8,7 @@
  * and text search a MiniSearch index per repository.
  */
 import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import MiniSearch from 'minisearch';
 import type { Store } from './index.ts';
 import { LogCollection } from './engine/log-collection.ts';
@@ -168,6 +169,33 @@ export async function update(store: Store, repoId: number, index: number, mutate
   await bump(store, repoId, keyOf(before), keyOf(after));
   await stateOf(store).links.change(repoId, index, linksOf(before), linksOf(after));
   return toRecord(row, repoId);
+}
+
+/** Deletes one issue: its row, its counts, its user links and its text (its comments are the caller's). */
+export async function remove(store: Store, repoId: number, index: number): Promise<boolean> {
+  const before = await get(store, repoId, index);
+  if (!before) return false;
+  await collOf(store, repoId).deleteWhere((r) => r.id === index);
+  const st = await repoState(store, repoId);
+  st.keys.delete(index);
+  st.sorted.clear();
+  st.text?.discard(index);
+  await bump(store, repoId, keyOf(before), null);
+  await stateOf(store).links.change(repoId, index, linksOf(before), []);
+  return true;
+}
+
+/** Deletes every issue of a repository (it is being deleted): its partitions, counters and user links. */
+export async function removeRepo(store: Store, repoId: number): Promise<void> {
+  const s = stateOf(store);
+  const c = collOf(store, repoId);
+  for (const n of await c.partitions()) {
+    for (const r of await c.peekPartition(n)) await s.links.change(repoId, r.id, linksOf(toRecord(r, repoId)), []);
+  }
+  s.colls.delete(repoId);
+  s.repos.delete(repoId);
+  await store.engine.remove(`issues/${repoId}/counters`);
+  await rm(path.join(store.engine.root, 'issues', String(repoId)), { recursive: true, force: true });
 }
 
 /** The number of matches from the counters when `q` filters by state and kind only, else null. */
