@@ -126,10 +126,12 @@ function linksOf(r: IssueRecord): [number, UserRole][] {
   return [[r.poster_id, 'poster'], ...r.assignee_ids.map((u): [number, UserRole] => [u, 'assignee']), ...r.mentioned_ids.map((u): [number, UserRole] => [u, 'mentioned'])];
 }
 
-/** Stores a new issue or pull request with the repository's next index; resolves once it is on disk. */
-export async function insert(store: Store, repoId: number, make: (ids: { id: number; index: number }) => Omit<IssueRecord, 'id' | 'index' | 'repo_id'>): Promise<IssueRecord> {
+/** Stores a new issue or pull request with the repository's next index (or `at`, an import's); resolves once it is on disk. */
+export async function insert(store: Store, repoId: number, make: (ids: { id: number; index: number }) => Omit<IssueRecord, 'id' | 'index' | 'repo_id'>, at?: number): Promise<IssueRecord> {
   const gid = await nextGlobalId(store);
-  const row = await collOf(store, repoId).insert((index) => ({ ...make({ id: gid, index }), repo_id: repoId, id: index, gid }));
+  const c = collOf(store, repoId);
+  const build = (index: number): Row => ({ ...make({ id: gid, index }), repo_id: repoId, id: index, gid });
+  const row = at === undefined ? await c.insert(build) : await c.insertAt(at, build);
   const rec = toRecord(row, repoId);
   const st = await repoState(store, repoId);
   if (!st.keys.has(rec.index)) st.keys.set(rec.index, keyOf(rec));
