@@ -41,3 +41,6 @@ export const remove = (store: Store, id: number) => table.remove(store, id);
 
 /** Deletes a repository's comments. */
 export const removeByRepo = (store: Store, repoId: number) => table.removeBy(store, 'repo', String(repoId));
+
+/** Deletes an issue's comments. */
+export const removeByIssue = (store: Store, repoId: number, index: number) => table.removeBy(store, 'issue', compositeKey(repoId, index));

@@ -36,3 +36,9 @@ export const insert = (store: Store, d: Omit<DependencyRecord, 'id' | 'created'>
 
 /** Removes the dependency of the pair. */
 export const remove = (store: Store, issueId: number, depId: number) => table.removeBy(store, 'pair', compositeKey(issueId, depId));
+
+/** Deletes the dependencies of one issue, either side (it is being deleted). */
+export const removeByIssue = (store: Store, issueId: number) => table.removeWhere(store, (d) => d.issue_id === issueId || d.dep_id === issueId);
+
+/** Deletes the dependencies where either side is in the repository (it is being deleted). */
+export const removeByRepo = (store: Store, repoId: number) => table.removeWhere(store, (d) => d.repo_id === repoId || d.dep_repo_id === repoId);

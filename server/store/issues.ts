@@ -8,6 +8,7 @@
  * and text search a MiniSearch index per repository.
  */
 import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import MiniSearch from 'minisearch';
 import type { Store } from './index.ts';
 import { LogCollection } from './engine/log-collection.ts';
@@ -125,10 +126,12 @@ function linksOf(r: IssueRecord): [number, UserRole][] {
   return [[r.poster_id, 'poster'], ...r.assignee_ids.map((u): [number, UserRole] => [u, 'assignee']), ...r.mentioned_ids.map((u): [number, UserRole] => [u, 'mentioned'])];
 }
 
-/** Stores a new issue or pull request with the repository's next index; resolves once it is on disk. */
-export async function insert(store: Store, repoId: number, make: (ids: { id: number; index: number }) => Omit<IssueRecord, 'id' | 'index' | 'repo_id'>): Promise<IssueRecord> {
+/** Stores a new issue or pull request with the repository's next index (or `at`, an import's); resolves once it is on disk. */
+export async function insert(store: Store, repoId: number, make: (ids: { id: number; index: number }) => Omit<IssueRecord, 'id' | 'index' | 'repo_id'>, at?: number): Promise<IssueRecord> {
   const gid = await nextGlobalId(store);
-  const row = await collOf(store, repoId).insert((index) => ({ ...make({ id: gid, index }), repo_id: repoId, id: index, gid }));
+  const c = collOf(store, repoId);
+  const build = (index: number): Row => ({ ...make({ id: gid, index }), repo_id: repoId, id: index, gid });
+  const row = at === undefined ? await c.insert(build) : await c.insertAt(at, build);
   const rec = toRecord(row, repoId);
   const st = await repoState(store, repoId);
   if (!st.keys.has(rec.index)) st.keys.set(rec.index, keyOf(rec));
@@ -168,6 +171,33 @@ export async function update(store: Store, repoId: number, index: number, mutate
   await bump(store, repoId, keyOf(before), keyOf(after));
   await stateOf(store).links.change(repoId, index, linksOf(before), linksOf(after));
   return toRecord(row, repoId);
+}
+
+/** Deletes one issue: its row, its counts, its user links and its text (its comments are the caller's). */
+export async function remove(store: Store, repoId: number, index: number): Promise<boolean> {
+  const before = await get(store, repoId, index);
+  if (!before) return false;
+  await collOf(store, repoId).deleteWhere((r) => r.id === index);
+  const st = await repoState(store, repoId);
+  st.keys.delete(index);
+  st.sorted.clear();
+  st.text?.discard(index);
+  await bump(store, repoId, keyOf(before), null);
+  await stateOf(store).links.change(repoId, index, linksOf(before), []);
+  return true;
+}
+
+/** Deletes every issue of a repository (it is being deleted): its partitions, counters and user links. */
+export async function removeRepo(store: Store, repoId: number): Promise<void> {
+  const s = stateOf(store);
+  const c = collOf(store, repoId);
+  for (const n of await c.partitions()) {
+    for (const r of await c.peekPartition(n)) await s.links.change(repoId, r.id, linksOf(toRecord(r, repoId)), []);
+  }
+  s.colls.delete(repoId);
+  s.repos.delete(repoId);
+  await store.engine.remove(`issues/${repoId}/counters`);
+  await rm(path.join(store.engine.root, 'issues', String(repoId)), { recursive: true, force: true });
 }
 
 /** The number of matches from the counters when `q` filters by state and kind only, else null. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { dateTime } from './common.ts';
 
-/** Gitea's MigrateRepoOptions. Only the git data is migrated; issues, labels, releases ... are accepted and not copied. */
+/** Gitea's MigrateRepoOptions. Issues, labels and milestones come from a `gitea` source; pull requests, releases, wiki and lfs are refused (422). */
 export const MigrateRepoOptions = z.object({
   clone_addr: z.string().min(1).max(2048),
   repo_name: z.string().min(1).max(100),

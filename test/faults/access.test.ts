@@ -45,6 +45,8 @@ function required(def: RouteDef): Level {
     if (!write || p.endsWith('/subscription')) return 'read';
     // Issue tracker: labels, milestones, deadlines and assignees need write; issues and comments any reader (the poster edits their own).
     if (/\/(labels|milestones)|\/issues\/:index\/(deadline|assignees|dependencies|blocks)/.test(p)) return 'write';
+    // Deleting an issue: repository admins only (Gitea's reqAdmin).
+    if (def.method === 'delete' && p.endsWith('/issues/:index')) return 'admin';
     if (p.includes('/issues')) return 'read';
     if (/\/(branches|tags|contents)/.test(p)) return 'write';
     return 'admin';

@@ -52,4 +52,6 @@ export async function issues(c: Checker, w: World): Promise<void> {
   await c.v1('PATCH', `${R}/labels/${label.body.id}`, { auth: admin, body: { description: 'urgent' } });
   await c.v1('PATCH', `${R}/milestones/${ms.body.id}`, { auth: admin, body: { state: 'closed' } });
   await c.v1('PATCH', `/orgs/acme/labels/${orgLabel.body.id}`, { auth: admin, body: { description: 'web' } });
+  const doomed = await c.v1('POST', `${R}/issues`, { auth: admin, body: { title: 'To delete' } });
+  await c.v1('DELETE', `${R}/issues/${doomed.body.number}`, { auth: admin });
 }

@@ -1,10 +1,11 @@
 /**
  * Label templates applied at repository creation (`issue_labels` of CreateRepoOption), as Gitea's built-in
- * `Default` and `Advanced` templates in options/label. The issue feature subscribes to `repo.created`.
+ * `Default` and `Advanced` templates in options/label. The issue feature subscribes to `repo.created` (and to `repo.deleted`, dropping its records).
  */
 import type { AppContext } from '../context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { createLabel } from './labels.ts';
+import { forgetRepositoryIssues } from './removal.ts';
 
 type Entry = [name: string, color: string, description: string, exclusive?: boolean];
 
@@ -58,4 +59,5 @@ export function subscribeIssues(app: AppContext): void {
     const name = (e.repo.options as { issue_labels?: string }).issue_labels;
     if (name) await applyLabelTemplate(app, e.repo.id, name);
   });
+  app.bus.subscribe('repo.deleted', 'issues', (e) => forgetRepositoryIssues(app, e.repo.id));
 }

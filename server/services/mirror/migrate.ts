@@ -1,7 +1,8 @@
 /**
  * POST /repos/migrate (Gitea's Migrate for a plain git source): the remote is probed for its object format
  * and default branch, the repository is created in that format, its branches and tags are fetched, and a
- * pull mirror record is stored when `mirror` is set. Runs to the end before it answers, as Gitea does.
+ * pull mirror record is stored when `mirror` is set. From a Gitea-compatible source, issues, labels and milestones
+ * follow (migrate-issues.ts). Runs to the end before it answers, as Gitea does.
  */
 import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
@@ -20,8 +21,9 @@ import { IntervalError, defaultInterval, parseInterval } from './timing.ts';
 import { importedState } from './import-state.ts';
 import { runMirrorJob } from './runtime.ts';
 import { migrationFailure } from './failure.ts';
+import { assertSupportedItems, importTracker, wantsTracker, type MigrateItems } from './migrate-issues.ts';
 
-export interface MigrateOptions {
+export interface MigrateOptions extends MigrateItems {
   clone_addr: string;
   repo_name: string;
   repo_owner?: string | undefined;
@@ -85,6 +87,7 @@ export async function migrateRepository(app: AppContext, doer: UserRecord, o: Mi
   // 1 - who, what and from where, before anything is fetched or created
   const owner = await ownerOf(app, doer, o);
   checkAllowed(app, o);
+  assertSupportedItems(o);
   const interval = intervalOf(app, o);
   let remote: Remote;
   try {
@@ -115,6 +118,8 @@ export async function migrateRepository(app: AppContext, doer: UserRecord, o: Mi
     });
     if (!fetched.ok) throw migrationFailed(fetched);
     await importedState(app, repo.id, owner, probed.headBranch);
+    // 4b - the issue tracker, read through the source's API
+    if (wantsTracker(o)) await importTracker(app, repo, doer, o);
     // 5 - the mirror record: credentials sealed, the first scheduled sync one interval from now
     if (o.mirror) await insertMirror(app, repo.id, remote, interval);
     // 6 - done: the repository is whole

@@ -115,14 +115,18 @@ export class LogCollection<R extends { id: number }> {
     }
   }
 
-  private async allocate(): Promise<number> {
+  private counter(): Promise<{ value: number }> {
     this.nextId ??= (async () => {
       const last = (await this.partitions()).at(-1);
       if (last === undefined) return { value: 1 };
       const part = await this.part(last);
       return { value: Math.max(1, last * this.size, part.next, ...[...part.records.keys()].map((i) => i + 1)) };
     })();
-    const counter = await this.nextId;
+    return this.nextId;
+  }
+
+  private async allocate(): Promise<number> {
+    const counter = await this.counter();
     return counter.value++;
   }
 
@@ -131,6 +135,20 @@ export class LogCollection<R extends { id: number }> {
     const id = await this.allocate();
     const n = Math.floor(id / this.size);
     const part = await this.part(n);
+    const rec = make(id);
+    part.records.set(id, rec);
+    await this.change(n, part, [{ op: 'put', rec }]);
+    return structuredClone(rec);
+  }
+
+  /** Stores a new record under a chosen id (an import keeping its numbers); later ids follow the highest. */
+  async insertAt(id: number, make: (id: number) => R): Promise<R> {
+    if (!Number.isSafeInteger(id) || id < 1) throw new Error(`bad id ${id}`);
+    const counter = await this.counter();
+    const n = Math.floor(id / this.size);
+    const part = await this.part(n);
+    if (part.records.has(id)) throw new Error(`record ${id} exists`);
+    counter.value = Math.max(counter.value, id + 1);
     const rec = make(id);
     part.records.set(id, rec);
     await this.change(n, part, [{ op: 'put', rec }]);

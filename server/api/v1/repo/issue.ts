@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { route } from '../../router/route.ts';
 import { json, noContent, setPageHeaders } from '../../router/respond.ts';
-import { repoOf } from '../../guards/access.ts';
+import { repoAccess, repoOf } from '../../guards/access.ts';
 import { Issue, CreateIssueOption, EditIssueOption, EditDeadlineOption, IssueDeadline, IssueListQuery, IssueSearchQuery } from '../../../structs/issue.ts';
 import { changeAssignees, createIssue, editIssue, getIssue, setDeadline } from '../../../services/issue/issues.ts';
+import { deleteIssue } from '../../../services/issue/removal.ts';
 import { findIssues, searchIssues } from '../../../services/issue/query.ts';
 import { issueView } from '../../../services/issue/view.ts';
 import * as repoLookup from '../../../services/user/lookup.ts';
@@ -55,6 +56,13 @@ export const issueRoutes = [
   route({
     method: 'patch', path: `${R}/:index`, operationId: 'issueEditIssue', access: 'signed-in', scope: 'issue', body: EditIssueOption, response: Issue, status: 201, guards: issuesComment,
     handler: async (ctx) => json(ctx, 201, await issueJson(ctx, await editIssue(ctx.app, scopeOf(ctx), indexOf(ctx), ctx.body))),
+  }),
+  route({
+    method: 'delete', path: `${R}/:index`, operationId: 'issueDelete', access: 'signed-in', scope: 'issue', status: 204, guards: [repoAccess('admin'), ...issuesComment],
+    handler: async (ctx) => {
+      await deleteIssue(ctx.app, scopeOf(ctx), indexOf(ctx));
+      noContent(ctx);
+    },
   }),
   route({
     method: 'post', path: `${R}/:index/deadline`, operationId: 'issueEditIssueDeadline', access: 'signed-in', scope: 'issue', body: EditDeadlineOption, response: IssueDeadline, status: 201, guards: issuesComment,
