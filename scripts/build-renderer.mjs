@@ -13,7 +13,7 @@ const rendererDir = path.join(root, 'renderer');
 const dist = path.join(rendererDir, 'dist');
 const index = path.join(dist, 'index.html');
 
-/** Newest modification time of the renderer's sources (src/, index.html, the Vite config). */
+/** Newest modification time of the renderer's sources (src/, index.html, the Vite config, the shared request schemas). */
 function newestSource() {
   let newest = 0;
   const walk = (p) => {
@@ -21,7 +21,7 @@ function newestSource() {
     if (st.isDirectory()) for (const name of readdirSync(p)) walk(path.join(p, name));
     else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const p of ['src', 'index.html', 'vite.config.mjs']) walk(path.join(rendererDir, p));
+  for (const p of ['src', 'index.html', 'vite.config.mjs', '../server/structs']) walk(path.join(rendererDir, p));
   return newest;
 }
 

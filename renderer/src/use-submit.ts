@@ -5,23 +5,11 @@ import { ApiError, errorText } from './api/client.ts';
 export interface SubmitState {
   busy: boolean;
   error: string | null;
-  /** Field name → message, from the API's 422 answer or from a message that names a field. */
+  /** Field name → message, from the API's structured 422 `errors` list (or a 409's taken name). */
   fields: Record<string, string>;
   onSubmit(e: FormEvent): void;
   clear(): void;
 }
-
-/** Words that tie a message without a `[field]` to the field that caused it (e.g. 409 "user already exists"). */
-const FIELD_HINTS: [RegExp, string[]][] = [
-  [/last admin/i, ['admin']],
-  [/interval|invalid duration/i, ['mirror_interval']],
-  [/e-?mail/i, ['email']],
-  [/passcode|\botp\b|two-factor|totp/i, ['otp', 'code']],
-  [/password/i, ['password']],
-  [/\b(user|name|username|user name)\b|reserved|already exists/i, ['name', 'username']],
-  [/branch/i, ['default_branch']],
-  [/object format/i, ['object_format_name']],
-];
 
 /** A check made before sending, tied to one field. */
 export class FieldError extends Error {
@@ -37,12 +25,9 @@ function fieldsOf(err: unknown, known: string[]): Record<string, string> {
   if (err instanceof FieldError) return { [err.field]: err.message };
   if (!(err instanceof ApiError)) return {};
   if (Object.keys(err.fields).length) return err.fields;
-  for (const [re, candidates] of FIELD_HINTS) {
-    if (!re.test(err.message)) continue;
-    const field = candidates.find((c) => known.includes(c));
-    if (field) return { [field]: err.message };
-  }
-  return {};
+  // A 409 on a form is about the name it would create, which is already taken.
+  const name = err.status === 409 ? ['name', 'username'].find((c) => known.includes(c)) : undefined;
+  return name ? { [name]: err.message } : {};
 }
 
 /** Runs `action` on submit; keeps the API's error message and the fields it names for the form to show. */

@@ -34,7 +34,7 @@ export function Field({ label, hint, error, ref, ...input }: Common & InputHTMLA
 }
 
 /** A multi-line text field. */
-export function TextArea({ label, hint, error, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({ label, hint, error, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
@@ -46,7 +46,7 @@ export function TextArea({ label, hint, error, ...input }: Common & TextareaHTML
 }
 
 /** A <select> with a visible label. */
-export function Select({ label, hint, error, children, ...input }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ label, hint, error, children, ...input }: Common & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
   const id = useId();
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
@@ -58,7 +58,7 @@ export function Select({ label, hint, error, children, ...input }: Common & Sele
 }
 
 /** A checkbox with its label beside it. */
-export function Checkbox({ label, hint, error, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function Checkbox({ label, hint, error, ...input }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   return (
     <div className={`field checkbox${error ? ' has-error' : ''}`}>

@@ -1,10 +1,11 @@
 /** The create-token form: a name and a level per scope category; shows the new value once. */
 import { useState } from 'react';
 import type { AccessToken } from '../api/types.ts';
-import { Notice, FormError } from '../components/Alert.tsx';
+import { CreateAccessTokenOption } from '../../../server/structs/user.ts';
+import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { CloneUrl } from '../components/CloneUrl.tsx';
 import { Field } from '../components/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { useApiForm } from '../zod-form.ts';
 
 const CATEGORIES: { key: string; text: string }[] = [
   { key: 'repository', text: 'Repositories and git' },
@@ -20,6 +21,8 @@ const CATEGORIES: { key: string; text: string }[] = [
 
 type Level = '' | 'read' | 'write';
 
+const schema = CreateAccessTokenOption.pick({ name: true });
+
 /** The scopes the selection stands for; `all` when every category is read and write. */
 function scopesOf(levels: Record<string, Level>): string[] {
   const picked = CATEGORIES.flatMap((c) => (levels[c.key] ? [`${levels[c.key]}:${c.key}`] : []));
@@ -33,16 +36,17 @@ interface Props {
 
 /** Creates a token for `owner` and shows its value with a copy button. */
 export function TokenCreate({ owner, create }: Props) {
-  const [name, setName] = useState('');
   const [levels, setLevels] = useState<Record<string, Level>>({ repository: 'write', user: 'read' });
   const [created, setCreated] = useState<AccessToken | null>(null);
-  const submit = useSubmit(async () => {
+  const form = useApiForm<{ name: string }>(schema, { name: '' }, 'name');
+  const onSubmit = form.submit(async ({ name }) => {
     const scopes = scopesOf(levels);
     if (scopes.length === 0) throw new Error('Choose at least one permission for the token.');
     setCreated(null);
     setCreated(await create(name, scopes));
-    setName('');
-  }, ['name']);
+    form.reset();
+  });
+  const busy = form.formState.isSubmitting;
   return (
     <section className="card" aria-labelledby="new-token-title">
       <h2 id="new-token-title">New token{owner ? ` for ${owner}` : ''}</h2>
@@ -52,10 +56,9 @@ export function TokenCreate({ owner, create }: Props) {
           <CloneUrl url={created.sha1} label={`value of the token ${created.name}`} visibleLabel="Token" />
         </div>
       ) : null}
-      <form onSubmit={submit.onSubmit} noValidate className="token-form">
-        <FormError error={submit.error} fields={submit.fields} />
-        <Field label="Token name" name="token_name" required error={submit.fields.name} hint="A name that says where it is used, e.g. “laptop” or “ci”."
-          value={name} onChange={(e) => setName(e.target.value)} />
+      <form onSubmit={onSubmit} className="token-form">
+        <ErrorAlert>{form.formError}</ErrorAlert>
+        <Field label="Token name" hint="A name that says where it is used, e.g. “laptop” or “ci”." {...form.field('name')} />
         <fieldset className="field-group">
           <legend>Permissions</legend>
           <div className="scope-grid">
@@ -72,7 +75,7 @@ export function TokenCreate({ owner, create }: Props) {
           </div>
         </fieldset>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Creating…' : 'Create token'}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Creating…' : 'Create token'}</button>
         </div>
       </form>
     </section>

@@ -11,6 +11,7 @@ import { consumeTotp, newTotpSecret, totpFor, totpStep } from './totp.ts';
 import { consumeRecoveryCode, newRecoveryCodes, recoveryHashes, regenerateRecoveryCodes } from './recovery-codes.ts';
 
 const INVALID_CODE = 'invalid or already used two-factor authentication code';
+const codeRefused = (): ValidationError => new ValidationError(INVALID_CODE, [{ field: 'code', code: 'invalid', message: INVALID_CODE }]);
 
 async function fresh(app: AppContext, user: UserRecord): Promise<UserRecord> {
   const u = await userStore.getById(app.store, user.id);
@@ -44,7 +45,7 @@ export async function confirmEnrolment(app: AppContext, user: UserRecord, code: 
   if (!u.totp_pending_secret) throw new ValidationError('no two-factor enrolment was started');
   const pending = u.totp_pending_secret;
   const step = totpStep(u.name, app.secrets.decrypt(pending), code);
-  if (step === null) throw new ValidationError(INVALID_CODE);
+  if (step === null) throw codeRefused();
   let done = false;
   const codes = newRecoveryCodes();
   await userStore.update(app.store, u.id, (r) => {
@@ -72,7 +73,7 @@ export async function newRecoverySet(app: AppContext, user: UserRecord): Promise
 export async function removeTwoFactor(app: AppContext, user: UserRecord, code: string): Promise<void> {
   const u = await fresh(app, user);
   if (!u.totp_secret) throw new NotFoundError('two-factor authentication is not enabled');
-  if (!(await consumeTotp(app, u, code)) && !(await consumeRecoveryCode(app, u, code))) throw new ValidationError(INVALID_CODE);
+  if (!(await consumeTotp(app, u, code)) && !(await consumeRecoveryCode(app, u, code))) throw codeRefused();
   await userStore.update(app.store, u.id, (r) => {
     r.totp_recovery_hashes = [];
     r.totp_secret = null;

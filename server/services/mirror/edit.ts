@@ -53,7 +53,7 @@ export function checkMirrorEdit(app: AppContext, repo: RepoRecord, opts: MirrorE
     try {
       plan.intervalMs = parseInterval(app, opts.mirror_interval);
     } catch (err) {
-      if (err instanceof IntervalError) throw new ValidationError(err.message);
+      if (err instanceof IntervalError) throw new ValidationError(err.message, [{ field: 'mirror_interval', code: 'invalid', message: err.message }]);
       throw err;
     }
     plan.options.mirror_interval = formatDuration(plan.intervalMs);

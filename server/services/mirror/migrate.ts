@@ -60,7 +60,7 @@ function intervalOf(app: AppContext, o: MigrateOptions): number {
   try {
     return parseInterval(app, o.mirror_interval);
   } catch (err) {
-    if (err instanceof IntervalError) throw new ValidationError(err.message);
+    if (err instanceof IntervalError) throw new ValidationError(err.message, [{ field: 'mirror_interval', code: 'invalid', message: err.message }]);
     throw err;
   }
 }

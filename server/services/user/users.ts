@@ -67,12 +67,13 @@ export function userConflict(err: unknown, name: string, email: string): unknown
 /** Creates an individual user. Name and email must be free (ConflictError otherwise); bad input is 422. */
 export async function createUser(app: AppContext, opts: NewUser): Promise<UserRecord> {
   const problem = userNameProblem(opts.username);
-  if (problem) throw new ValidationError(problem);
+  if (problem) throw new ValidationError(problem, [{ field: 'username', code: 'invalid', message: problem }]);
   checkEmail(opts.email);
   await checkNameFree(app, opts.username);
   await checkEmailFree(app, opts.email);
   if (opts.password !== undefined && opts.password.length < MIN_PASSWORD_LENGTH) {
-    throw new ValidationError(`password is too short: at least ${MIN_PASSWORD_LENGTH} characters`);
+    const message = `password is too short: at least ${MIN_PASSWORD_LENGTH} characters`;
+    throw new ValidationError(message, [{ field: 'password', code: 'too_short', min: MIN_PASSWORD_LENGTH, message }]);
   }
   const passwd = opts.password ? await hashPassword(opts.password) : '';
   const now = opts.created ?? new Date().toISOString();

@@ -1,45 +1,49 @@
 /** Site administration: every organization, and a form to create one with an owner. */
 import { useState } from 'react';
+import { z } from 'zod';
+import { CreateOrgOption } from '../../../../server/structs/org.ts';
 import { seg } from '../../api/client.ts';
 import type { Organization } from '../../api/types.ts';
 import { useAuth, useUser } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { Field, Select } from '../../components/Field.tsx';
 import { Page } from '../../components/Layout.tsx';
 import { Link } from '../../router.tsx';
 import { useList } from '../../use-list.ts';
 import { Pager } from '../../components/Pager.tsx';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
 import { AdminNav } from '../admin-nav.tsx';
+
+/** The API's body plus the owner, whose address the request goes to. */
+const orgSchema = CreateOrgOption.pick({ username: true, full_name: true, visibility: true }).extend({ owner: z.string().min(1) });
+type OrgValues = { username: string; full_name: string; visibility: 'public' | 'limited' | 'private'; owner: string };
 
 function OrgForm({ onCreated }: { onCreated(name: string): void }) {
   const { api } = useAuth();
   const me = useUser();
-  const [name, setName] = useState('');
-  const [fullName, setFullName] = useState('');
-  const [owner, setOwner] = useState(me.login);
-  const [visibility, setVisibility] = useState('public');
-  const submit = useSubmit(async () => {
-    await api.post(`/api/v1/admin/users/${seg(owner.trim())}/orgs`, { username: name.trim(), full_name: fullName, visibility });
-    onCreated(name.trim());
-    setName('');
-    setFullName('');
-  }, ['username', 'name', 'full_name', 'visibility', 'owner']);
+  const form = useApiForm<OrgValues>(orgSchema, { username: '', full_name: '', visibility: 'public', owner: me.login }, 'username');
+  const name = form.watch('username');
+  const onSubmit = form.submit(async (v) => {
+    await api.post(`/api/v1/admin/users/${seg(v.owner.trim())}/orgs`, { username: v.username.trim(), full_name: v.full_name, visibility: v.visibility });
+    onCreated(v.username.trim());
+    form.reset({ ...v, username: '', full_name: '' });
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="new-org">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="new-org">
       <h2 id="new-org">New organization</h2>
-      <FormError error={submit.error} fields={submit.fields} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
       <div className="form-row">
-        <Field label="Organization name" name="username" required value={name} error={submit.fields.username ?? submit.fields.name} onChange={(e) => setName(e.target.value)} />
-        <Field label="Full name" name="full_name" value={fullName} error={submit.fields.full_name} onChange={(e) => setFullName(e.target.value)} />
+        <Field label="Organization name" {...form.field('username')} />
+        <Field label="Full name" {...form.field('full_name')} />
       </div>
       <div className="form-row">
-        <Field label="Owner" name="owner" required value={owner} error={submit.fields.owner} hint="This account joins the Owners team." onChange={(e) => setOwner(e.target.value)} />
-        <Select label="Visibility" name="visibility" value={visibility} error={submit.fields.visibility} onChange={(e) => setVisibility(e.target.value)}>
+        <Field label="Owner" hint="This account joins the Owners team." {...form.field('owner')} />
+        <Select label="Visibility" {...form.field('visibility')}>
           <option value="public">Public</option><option value="limited">Limited: signed-in users</option><option value="private">Private: members only</option>
         </Select>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={submit.busy || !name.trim()}>{submit.busy ? 'Creating…' : 'Create organization'}</button>
+      <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>{busy ? 'Creating…' : 'Create organization'}</button>
     </form>
   );
 }

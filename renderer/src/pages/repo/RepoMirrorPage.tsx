@@ -1,32 +1,35 @@
 /** A pull mirror: upstream, last sync, last error, interval, prune, and "sync now" with its progress. */
 import { useEffect, useState } from 'react';
+import { EditRepoOption } from '../../../../server/structs/repo.ts';
 import { errorText } from '../../api/client.ts';
 import type { MirrorStatus, Repository } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { Checkbox, Field } from '../../components/Field.tsx';
 import { Progress } from '../../components/Progress.tsx';
 import { When } from '../../components/When.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
 import { useRepo } from './repo-context.tsx';
+
+const schedule = EditRepoOption.pick({ mirror_interval: true, enable_prune: true });
 
 function ScheduleForm({ repo, pruning, onSaved }: { repo: Repository; pruning: boolean; onSaved(r: Repository): void }) {
   const { api } = useAuth();
   const { api: base } = useRepo();
-  const [interval, setEvery] = useState(repo.mirror_interval ?? '8h0m0s');
-  const [prune, setPrune] = useState(pruning);
-  const submit = useSubmit(async () => {
-    onSaved(await api.patch<Repository>(base, { mirror_interval: interval.trim(), enable_prune: prune }));
-  }, ['mirror_interval', 'enable_prune']);
+  const form = useApiForm<{ mirror_interval: string; enable_prune: boolean }>(schedule, { mirror_interval: repo.mirror_interval ?? '8h0m0s', enable_prune: pruning });
+  const onSubmit = form.submit(async (v) => {
+    onSaved(await api.patch<Repository>(base, { mirror_interval: v.mirror_interval.trim(), enable_prune: v.enable_prune }));
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="schedule-title">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="schedule-title">
       <h2 id="schedule-title">Schedule</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Field label="Sync interval" name="mirror_interval" value={interval} error={submit.fields.mirror_interval} onChange={(e) => setEvery(e.target.value)}
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="Sync interval" {...form.field('mirror_interval')}
         hint={<>A duration such as <code>10m</code>, <code>1h</code> or <code>8h</code>; <code>0</code> turns periodic sync off. The site sets the shortest allowed.</>} />
-      <Checkbox label="Prune" name="enable_prune" hint="Delete branches and tags here when they disappear upstream." checked={prune} onChange={(e) => setPrune(e.target.checked)} />
-      <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Saving…' : 'Save schedule'}</button>
+      <Checkbox label="Prune" hint="Delete branches and tags here when they disappear upstream." {...form.field('enable_prune')} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : 'Save schedule'}</button>
     </form>
   );
 }
