@@ -9,6 +9,8 @@ export const EXPLAINED: Record<string, string> = {
     'The body is the markdown text itself (text/plain, as Gitea reads it) and the answer is text/html; neither is JSON.',
   'GET /repos/{owner}/{repo}/git/commits/{sha}.{diffType}':
     "Gitea's swagger names a string answer; the body is the raw diff or patch as text/plain, in Gitea and here.",
+  'POST /repos/{owner}/{repo}/transfer':
+    "Gitea's handler answers 201 Created while the recipient must accept the transfer and 202 when it moved (its swagger names only 202).",
   'POST /repos/{owner}/{repo}/tags':
     "Gitea's handler answers 201 Created (its swagger says 200); Homeforge answers what Gitea sends.",
   'User.username':

@@ -37,6 +37,10 @@ const InternalTrackerOption = z.object({
 const MERGE_STYLES = ['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged'] as const;
 
 /** Gitea's EditRepoOption: every field optional, each applied only when present. */
+/** Gitea's `TransferRepoOption`. */
+export const TransferRepoOption = z.object({ new_owner: z.string(), team_ids: z.array(z.number().int()).optional() }).meta({ id: 'TransferRepoOption' });
+export type TransferRepoOption = z.infer<typeof TransferRepoOption>;
+
 export const EditRepoOption = z.object({
   name: z.string().optional(),
   description: z.string().max(2048).optional(),

@@ -99,7 +99,12 @@ describe('teams', () => {
     expectStatus(await h.api('GET', `/teams/${ownersId}`, { auth: outsider }), 404);
     expectStatus(await h.api('GET', '/teams/999999', { auth: owner }), 404);
     expectStatus(await h.api('GET', '/teams/abc', { auth: owner }), 404);
+    // Gitea's reqOrgOwnership: on /teams/{id} routes no organization is loaded, so a member who is not an owner gets
+    // 404 there; on /orgs/{org} routes it is 403 "Must be an organization owner".
     expectStatus(await h.api('PATCH', `/teams/${writerId}`, { auth: member, body: { description: 'x' } }), 404);
+    const notOwner = await h.api('PATCH', '/orgs/corp', { auth: member, body: { description: 'x' } });
+    expectStatus(notOwner, 403);
+    assert.equal(notOwner.body.message, 'Must be an organization owner');
     expectStatus(await h.api('GET', '/orgs/corp/teams', { auth: outsider }), 403);
     expectStatus(await h.api('POST', '/orgs/corp/teams', { auth: member, body: { name: 'mine', permission: 'read', units: ['repo.code'] } }), 403);
   });

@@ -36,6 +36,19 @@ export async function repos(c: Checker, w: World): Promise<void> {
   assert.equal(kept.body.health, 'ok');
 }
 
+/** Transfers: at once to an organization, and pending to a user until accepted or rejected. */
+export async function transfers(c: Checker, w: World): Promise<void> {
+  const { admin, alice } = w;
+  await c.v1('POST', '/user/repos', { auth: admin, body: { name: 'handover' } });
+  await c.v1('POST', `/repos/${ADMIN.username}/handover/transfer`, { auth: admin, body: { new_owner: 'acme' } });
+  for (const name of ['gift', 'gift2']) {
+    await c.v1('POST', '/user/repos', { auth: alice, body: { name } });
+    await c.v1('POST', `/repos/alice/${name}/transfer`, { auth: alice, body: { new_owner: ADMIN.username } });
+  }
+  await c.v1('POST', '/repos/alice/gift/transfer/reject', { auth: admin });
+  await c.v1('POST', '/repos/alice/gift2/transfer/accept', { auth: admin });
+}
+
 /** Collaborators, repository teams and team repositories. */
 export async function access(c: Checker, w: World): Promise<void> {
   const { admin, alice, teamId } = w;

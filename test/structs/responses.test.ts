@@ -42,6 +42,7 @@ describe('answers match their declared schemas', () => {
 
   test('repositories, collaborators and team repositories', async () => {
     await repoFlows.repos(c, w);
+    await repoFlows.transfers(c, w);
     await repoFlows.access(c, w);
   });
 

@@ -4,6 +4,7 @@ import { miscRoutes } from './misc/misc.ts';
 import { markdownRoutes } from './misc/markdown.ts';
 import { compareRoutes } from './repo/compare.ts';
 import { repoRoutes } from './repo/repos.ts';
+import { transferRoutes } from './repo/transfer.ts';
 import { userRoutes } from './user/users.ts';
 import { adminUserRoutes } from './admin/users.ts';
 import { adminCronRoutes } from './admin/cron.ts';
@@ -35,6 +36,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...collaboratorRoutes,
   ...issueSearchRoutes,
   ...repoRoutes,
+  ...transferRoutes,
   ...userRoutes,
   ...userSettingsRoutes,
   ...adminUserRoutes,

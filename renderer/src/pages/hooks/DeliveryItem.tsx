@@ -75,8 +75,11 @@ export function DeliveryItem({ d, apiBase, onReplayed }: { d: HookDelivery; apiB
           aria-label={`${open ? 'Hide' : 'Show'} request and response of delivery ${d.uuid}`}>{open ? '▾' : '▸'}</button>
         <code className="delivery-uuid" title={d.uuid}>{d.uuid.slice(0, 8)}</code>
         <span className="badge badge-muted">{d.event}</span>
+        {d.is_test ? <span className="badge badge-muted delivery-test" title="Sent by the Test button, not by an event">test</span> : null}
         <span className={`badge ${o.cls}`}>{o.text}</span>
         <span className="muted"><When iso={d.delivered} /></span>
+        {d.attempt > 1 ? <span className="muted delivery-attempt">attempt {d.attempt}</span> : null}
+        {d.next_retry ? <span className="muted delivery-retry">next try <When iso={d.next_retry} /></span> : null}
         <button type="button" className="btn btn-small delivery-replay" disabled={busy || !d.is_delivered} onClick={() => { void replay(); }}
           aria-label={`Replay delivery ${d.uuid}`}>{busy ? 'Replaying…' : 'Replay'}</button>
       </div>

@@ -1,4 +1,4 @@
-/** Repository settings: description, visibility, archived, default branch; the object format shown; delete. */
+/** Repository settings: description, visibility, archived, default branch; the object format shown; rename, transfer, delete. */
 import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import type { Branch, Repository } from '../../api/types.ts';
@@ -11,6 +11,7 @@ import { useLoad } from '../../use-load.ts';
 import { useSubmit } from '../../use-submit.ts';
 import { useRepo } from './repo-context.tsx';
 import { RepoHealth } from './RepoHealth.tsx';
+import { RepoMove } from './RepoMove.tsx';
 
 function SettingsForm({ repo, onSaved }: { repo: Repository; onSaved(r: Repository): void }) {
   const { api } = useAuth();
@@ -68,6 +69,7 @@ export function RepoSettingsPage() {
     <div>
       <Notice>{notice}</Notice>
       <SettingsForm key={repo.updated_at} repo={repo} onSaved={(r) => { replace(r); setNotice('Saved the settings.'); }} />
+      <RepoMove key={repo.full_name} />
       <RepoHealth base={base} />
       <section className="card danger-zone form-card" aria-labelledby="delete-repo">
         <h2 id="delete-repo">Delete this repository</h2>
