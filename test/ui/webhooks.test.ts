@@ -115,4 +115,34 @@ describe('UI webhooks', () => {
     await screenshot(page, 'admin-system-webhooks');
     assert.deepEqual(errors, []);
   });
+  test('edits a webhook: url, branch filter and events change, and a test delivery is labelled as a test', async () => {
+    const auth: [string, string] = [ADMIN.username, ADMIN.password];
+    assert.equal((await h.api('POST', '/user/repos', { auth, body: { name: 'edited', auto_init: true } })).status, 201);
+    const made = await h.api('POST', '/repos/root/edited/hooks', { auth, body: { type: 'gitea', active: true, events: ['push'], config: { url: `${target.url}/old`, content_type: 'json' } } });
+    assert.equal(made.status, 201);
+    const { page, errors } = await signedIn(browser, h);
+    await page.goto(`/root/edited/settings/hooks/${made.body.id}`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Edit this webhook' });
+    await field(page, 'Target URL').fill(`${target.url}/new`);
+    await field(page, 'Branch filter').fill('{main,release/*}');
+    await form.getByLabel('Issues').check();
+    await form.getByRole('button', { name: 'Save webhook' }).click();
+    await page.getByText('The webhook is saved.').waitFor();
+    await page.getByRole('heading', { name: `${target.url}/new` }).waitFor();
+    await screenshot(page, 'webhook-edited');
+    const saved = await h.api('GET', `/repos/root/edited/hooks/${made.body.id}`, { auth });
+    assert.equal(saved.body.config.url, `${target.url}/new`);
+    assert.equal(saved.body.branch_filter, '{main,release/*}');
+    // Gitea stores the issues group with its sub-events (issue_comment, issue_label, ...).
+    assert.ok(saved.body.events.includes('issues') && saved.body.events.includes('push'), saved.body.events.join(','));
+
+    const before = target.got.length;
+    await page.getByRole('button', { name: 'Send a test delivery' }).click();
+    await until(() => target.got.length === before + 1, 'the test delivery');
+    const deliveries = page.getByRole('list', { name: 'Deliveries' });
+    await deliveries.getByText('test', { exact: true }).waitFor();
+    await screenshot(page, 'webhook-test-delivery');
+    assert.deepEqual(errors, []);
+  });
 });

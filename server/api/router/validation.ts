@@ -79,6 +79,9 @@ function describe(issue: Issue, root: unknown): FieldError[] {
       return [{ field, code: 'invalid', message: `${field} must be a multiple of ${String(issue.divisor)}` }];
     case 'invalid_union':
       return [{ field, code: 'invalid', message: `${field} is not one of the accepted forms` }];
+    case 'custom':
+      // A schema's own refinement carries its words (e.g. "Unknown security protocol").
+      return [{ field, code: 'invalid', message: issue.message && issue.message !== 'Invalid input' ? issue.message.replace(/\.$/, '') : `${field} is not valid` }];
     default:
       return [{ field, code: 'invalid', message: `${field} is not valid` }];
   }

@@ -10,6 +10,7 @@ import { useLoad } from '../../use-load.ts';
 import { useList } from '../../use-list.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { DeliveryItem } from './DeliveryItem.tsx';
+import { HookForm } from './HookForm.tsx';
 
 interface Props {
   /** e.g. `/api/v1/repos/o/r/hooks/3` */
@@ -39,6 +40,7 @@ export function HookDetail({ apiPath, listPath, canTest }: Props) {
   const deliveries = useDeliveries(apiPath);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const act = async (what: () => Promise<void>) => {
     setError(null);
     setNotice(null);
@@ -68,10 +70,15 @@ export function HookDetail({ apiPath, listPath, canTest }: Props) {
               {h.active ? 'Turn off' : 'Turn on'}
             </button>
             {canTest ? <button type="button" className="btn" onClick={() => { void act(async () => { await api.post(`${apiPath}/tests`); setNotice('A test push event is on its way.'); deliveries.reload(); }); }}>Send a test delivery</button> : null}
+            <button type="button" className="btn" aria-expanded={editing} onClick={() => setEditing((e) => !e)}>{editing ? 'Close the editor' : 'Edit'}</button>
             <ConfirmButton label="Delete this webhook" question="Delete this webhook and its delivery history?" confirmLabel="Delete webhook"
               onConfirm={() => act(async () => { await api.delete(apiPath); navigate(listPath); })}>Delete</ConfirmButton>
           </div>
         </section>
+      ) : null}
+      {h && editing ? (
+        <HookForm key={h.id} apiBase={apiPath} editing={h}
+          onCreated={(saved) => { hook.set(saved); setEditing(false); setNotice('The webhook is saved.'); }} />
       ) : null}
       <section className="card" aria-labelledby="deliveries-title">
         <h2 id="deliveries-title">Recent deliveries</h2>
