@@ -6,16 +6,9 @@ import { FormError } from '../../components/Alert.tsx';
 import { Checkbox, Field, Select, TextArea } from '../../components/Field.tsx';
 import { useRouter } from '../../router.tsx';
 import { useSubmit } from '../../use-submit.ts';
-import { byScope } from './issues/LabelChip.tsx';
+import { byScope, pickLabel } from './issues/LabelChip.tsx';
 import { useIssueMeta } from './IssuesPage.tsx';
 import { useRepo } from './repo-context.tsx';
-
-/** Picks label ids; a second label of an exclusive scope replaces the first, as the host does. */
-export function pickLabel(chosen: number[], id: number, on: boolean, scopeOfId: (id: number) => string | null): number[] {
-  if (!on) return chosen.filter((x) => x !== id);
-  const scope = scopeOfId(id);
-  return [...chosen.filter((x) => scope === null || scopeOfId(x) !== scope), id];
-}
 
 /** The new-issue form. */
 export function IssueNewPage() {

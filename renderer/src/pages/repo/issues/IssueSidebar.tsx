@@ -7,7 +7,7 @@ import { Link } from '../../../router.tsx';
 import { useLoad } from '../../../use-load.ts';
 import { useIssueMeta } from '../IssuesPage.tsx';
 import { useRepo } from '../repo-context.tsx';
-import { LabelChip, byScope } from './LabelChip.tsx';
+import { LabelChip, byScope, pickLabel, scopeOf } from './LabelChip.tsx';
 
 type Act = (what: () => Promise<unknown>, failed: string) => Promise<void>;
 
@@ -50,8 +50,16 @@ export function IssueSidebar({ issue, path, canEdit, act }: { issue: Issue; path
   const { api } = useAuth();
   const meta = useIssueMeta();
   const [assignee, setAssignee] = useState('');
-  const has = new Set(issue.labels.map((l) => l.id));
-  const toggle = (id: number, on: boolean) => act(() => (on ? api.post(`${path}/labels`, { labels: [id] }) : api.delete(`${path}/labels/${id}`)), 'The labels were not changed');
+  // The boxes change at once (a second label of a scope unticks the first); the issue's answer then replaces them.
+  const server = issue.labels.map((l) => l.id).join(',');
+  const [local, setLocal] = useState<{ from: string; ids: number[] } | null>(null);
+  const ids = local?.from === server ? local.ids : issue.labels.map((l) => l.id);
+  const has = new Set(ids);
+  const scopeOfId = (id: number) => { const l = meta.data?.labels.find((x) => x.id === id); return l ? scopeOf(l) : null; };
+  const toggle = (id: number, on: boolean) => {
+    setLocal({ from: server, ids: pickLabel(ids, id, on, scopeOfId) });
+    return act(() => (on ? api.post(`${path}/labels`, { labels: [id] }) : api.delete(`${path}/labels/${id}`)), 'The labels were not changed');
+  };
   return (
     <aside className="card issue-side" aria-label="Issue details">
       <h3>Labels</h3>

@@ -38,3 +38,10 @@ export function byScope(labels: Label[]): [string, Label[]][] {
   }
   return [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
 }
+
+/** Picks label ids; a second label of an exclusive scope replaces the first, as the host does. */
+export function pickLabel(chosen: number[], id: number, on: boolean, scopeOfId: (id: number) => string | null): number[] {
+  if (!on) return chosen.filter((x) => x !== id);
+  const scope = scopeOfId(id);
+  return [...chosen.filter((x) => scope === null || scopeOfId(x) !== scope), id];
+}
