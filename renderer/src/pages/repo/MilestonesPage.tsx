@@ -63,7 +63,7 @@ export function MilestonesPage() {
       {canEdit ? <MilestoneForm onDone={done} /> : null}
       <div className="row-actions" style={{ justifyContent: 'flex-start' }} role="group" aria-label="Milestone state">
         {(['open', 'closed'] as const).map((s) => (
-          <button key={s} type="button" className={`btn btn-small${show === s ? ' btn-primary' : ''}`} aria-pressed={show === s} onClick={() => setShow(s)}>{count(s)} {s === 'open' ? 'Open' : 'Closed'}</button>
+          <button key={s} type="button" className="btn btn-small" aria-pressed={show === s} onClick={() => setShow(s)}>{count(s)} {s === 'open' ? 'Open' : 'Closed'}</button>
         ))}
       </div>
       {all.data && count(show) === 0 ? <p className="muted">No {show} milestones.</p> : null}
