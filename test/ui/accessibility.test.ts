@@ -78,6 +78,14 @@ describe('UI accessibility and the desktop session', () => {
     await g.ok(['push', '-q', remote, 'main', 'feature', 'v1.0'], { cwd: work });
     await ok(h.api('POST', '/repos/root/site/tags', { auth, body: { tag_name: 'v0.9', target: 'main' } }), 201);
     await ok(h.api('POST', `/repos/root/site/hooks/${repoHook}/tests`, { auth }), 204);
+    // Issue #1 with a plain and an exclusive label, a milestone, a markdown comment and a second issue it depends on.
+    const bug = (await ok(h.api('POST', '/repos/root/site/labels', { auth, body: { name: 'bug', color: '#d73a4a' } }), 201)).id as number;
+    const high = (await ok(h.api('POST', '/repos/root/site/labels', { auth, body: { name: 'priority/high', color: '#fbca04', exclusive: true } }), 201)).id as number;
+    const milestone = (await ok(h.api('POST', '/repos/root/site/milestones', { auth, body: { title: 'v1.0' } }), 201)).id as number;
+    await ok(h.api('POST', '/repos/root/site/issues', { auth, body: { title: 'The guide is short', body: 'It needs **more** steps.', labels: [bug, high], milestone } }), 201);
+    await ok(h.api('POST', '/repos/root/site/issues', { auth, body: { title: 'Write more steps' } }), 201);
+    await ok(h.api('POST', '/repos/root/site/issues/1/comments', { auth, body: { body: 'Agreed, see `docs/guide.md`.' } }), 201);
+    await ok(h.api('POST', '/repos/root/site/issues/1/dependencies', { auth, body: { index: 2, owner: 'root', repo: 'site' } }), 201);
     // A second user with a token, an organization with a team and a webhook, a system webhook.
     await ok(h.api('POST', '/admin/users', { auth, body: { username: 'alice', email: 'alice@example.com', password: 'alice-password-1', must_change_password: false } }), 201);
     await createToken(h, 'alice', 'alice-password-1', ['all'], 'alice-laptop');
@@ -108,7 +116,7 @@ describe('UI accessibility and the desktop session', () => {
       `/-/admin/hooks/system/${ids.adminHook}`, '/-/admin/auth-sources', '/-/admin/settings', '/admin/users', '/settings/applications', '/setup', '/login',
       '/root', '/alice', '/forge-org', r, `${r}/src/branch/main`, `${r}/src/branch/main/README.md`, `${r}/src/branch/main/docs/guide.md`, `${r}/src/branch/main/docs`,
       `${r}/src/branch/main/src/main.ts`, `${r}/src/tag/v1.0`, `${r}/src/commit/${ids.head}/src/main.ts`, `${r}/commits`, `${r}/commits/branch/feature`,
-      `${r}/commit/${ids.head}`, `${r}/compare/main...feature`, `${r}/branches`, `${r}/tags`, `${r}/releases`, `${r}/issues`, `${r}/issues/1`, `${r}/pulls/1`,
+      `${r}/commit/${ids.head}`, `${r}/compare/main...feature`, `${r}/branches`, `${r}/tags`, `${r}/releases`, `${r}/issues`, `${r}/issues/new`, `${r}/issues/1`, `${r}/labels`, `${r}/milestones`, `${r}/pulls/1`,
       `${r}/settings`, `${r}/settings/collaboration`, `${r}/settings/hooks`, `${r}/settings/hooks/${ids.repoHook}`, `${r}/settings/mirror`, '/no/such/page',
       '/org/forge-org/teams', '/org/forge-org/settings/hooks', `/org/forge-org/settings/hooks/${ids.orgHook}`,
     ];
@@ -123,7 +131,7 @@ describe('UI accessibility and the desktop session', () => {
     return [
       ...fixed.map((url) => ({ url, signedIn: true })),
       // A signed-out visitor: the sign-in page and the public pages.
-      ...['/user/login', '/root', r, `${r}/src/branch/main/docs/guide.md`, `${r}/commits`, `${r}/commit/${ids.head}`, `${r}/branches`, `${r}/tags`].map((url) => ({ url, signedIn: false })),
+      ...['/user/login', '/root', r, `${r}/src/branch/main/docs/guide.md`, `${r}/commits`, `${r}/commit/${ids.head}`, `${r}/branches`, `${r}/tags`, `${r}/issues`, `${r}/issues/1`, `${r}/labels`, `${r}/milestones`].map((url) => ({ url, signedIn: false })),
     ];
   }
 

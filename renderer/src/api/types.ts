@@ -16,3 +16,5 @@ export type {
 } from '../../../server/structs/homeforge.ts';
 /** A collaborator as `GET /repos/{owner}/{repo}/collaborators` lists them: Gitea's `User`. */
 export type { User as Collaborator } from '../../../server/structs/user.ts';
+export type { Issue, Comment } from '../../../server/structs/issue.ts';
+export type { Label, Milestone } from '../../../server/structs/issue-label.ts';

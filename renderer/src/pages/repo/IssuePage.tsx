@@ -1,30 +1,123 @@
-/** `/{owner}/{repo}/issues/{n}` and `/pulls/{n}`: one issue or pull request, when the host answers the issues API. */
+/** `/{owner}/{repo}/issues/{n}` (and `/pulls/{n}`): title and state, the conversation in markdown, and the sidebar. */
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { seg } from '../../api/client.ts';
+import { errorText, seg } from '../../api/client.ts';
+import type { Comment, Issue } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert } from '../../components/Alert.tsx';
+import { ErrorAlert, FormError } from '../../components/Alert.tsx';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { Field, TextArea } from '../../components/Field.tsx';
+import { Markdown } from '../../components/code/Markdown.tsx';
 import { When } from '../../components/When.tsx';
 import { useLoad } from '../../use-load.ts';
+import { useSubmit } from '../../use-submit.ts';
+import { IssueSidebar } from './issues/IssueSidebar.tsx';
 import { useRepo } from './repo-context.tsx';
 
-interface Issue { number: number; title: string; body: string; state: string; user?: { login: string }; created_at: string; comments?: number }
+/** A markdown text with an edit form in its place when `editing`. */
+function Post({ who, when, text, label, canEdit, onSave, onDelete }: { who: string; when: string; text: string; label: string; canEdit: boolean; onSave(t: string): Promise<void>; onDelete?: () => Promise<void> }) {
+  const { base } = useRepo();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(text);
+  const submit = useSubmit(async () => { await onSave(draft); setEditing(false); }, ['body']);
+  return (
+    <article className="card" aria-label={label}>
+      <div className="row-actions" style={{ justifyContent: 'space-between' }}>
+        <p className="muted"><strong>{who}</strong> <When iso={when} /></p>
+        {canEdit && !editing ? (
+          <span className="row-actions">
+            <button type="button" className="btn btn-small" onClick={() => { setDraft(text); setEditing(true); }}>Edit <span className="visually-hidden">{label}</span></button>
+            {onDelete ? <ConfirmButton label={`Delete ${label}`} question="Delete this comment?" confirmLabel="Delete" onConfirm={onDelete}>Delete</ConfirmButton> : null}
+          </span>
+        ) : null}
+      </div>
+      {editing ? (
+        <form onSubmit={submit.onSubmit} noValidate>
+          <FormError error={submit.error} fields={submit.fields} />
+          <TextArea label={`Text of ${label}`} name="body" rows={6} value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <div className="row-actions" style={{ justifyContent: 'flex-start' }}>
+            <button type="submit" className="btn btn-small btn-primary" disabled={submit.busy}>Save</button>
+            <button type="button" className="btn btn-small" onClick={() => setEditing(false)}>Cancel</button>
+          </div>
+        </form>
+      ) : text ? <Markdown text={text} mode="comment" context={base} label={label} /> : <p className="muted">No description.</p>}
+    </article>
+  );
+}
 
 /** The issue page. */
 export function IssuePage() {
-  const { api } = useAuth();
+  const { api, state: auth } = useAuth();
   const { api: base, repo } = useRepo();
   const index = useParams().index ?? '';
-  const issue = useLoad(() => api.get<Issue>(`${base}/issues/${seg(index)}`), `${base}|issue|${index}`);
+  const path = `${base}/issues/${seg(index)}`;
+  const issue = useLoad(() => api.get<Issue>(path), `${path}|issue`);
+  const comments = useLoad(() => api.get<Comment[]>(`${path}/comments`), `${path}|comments`);
+  const [editTitle, setEditTitle] = useState<string | null>(null);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const me = auth.kind === 'signed-in' ? auth.user : null;
+  const reload = () => { issue.reload(); comments.reload(); };
+  const act = async (what: () => Promise<unknown>, failed: string) => {
+    setError(null);
+    try { await what(); reload(); } catch (err) { setError(`${failed}: ${errorText(err)}`); }
+  };
+  const saveTitle = useSubmit(async () => { await api.patch(path, { title: (editTitle ?? '').trim() }); setEditTitle(null); issue.reload(); }, ['title']);
+  const addComment = useSubmit(async () => { await api.post(`${path}/comments`, { body: comment }); setComment(''); reload(); }, ['body']);
   const i = issue.data;
   if (!i) {
-    const words = issue.error === 'Not found.' ? `There is no issue #${index} in ${repo.full_name}, or this host does not keep issues yet.` : issue.error ? `Issue #${index} could not be opened: ${issue.error}` : null;
+    const words = issue.error === 'Not found.' ? `There is no issue #${index} in ${repo.full_name}.` : issue.error ? `Issue #${index} could not be opened: ${issue.error}` : null;
     return <>{words ? <ErrorAlert>{words}</ErrorAlert> : <p role="status" className="loading">Loading the issue…</p>}</>;
   }
+  const canWrite = Boolean(repo.permissions?.push);
+  const mine = (login: string) => me !== null && (me.login === login || me.is_admin || canWrite);
+  const setState = (s: 'open' | 'closed') => act(() => api.patch(path, { state: s }), s === 'closed' ? 'The issue was not closed' : 'The issue was not reopened');
   return (
-    <article className="card" aria-labelledby="issue-title">
-      <h2 id="issue-title">{i.title} <span className="muted">#{i.number}</span></h2>
-      <p className="muted"><span className="badge">{i.state}</span> opened by {i.user?.login ?? 'someone'} <When iso={i.created_at} />{i.comments ? `, ${i.comments} comments` : ''}</p>
-      {i.body ? <pre className="commit-body">{i.body}</pre> : <p className="muted">No description.</p>}
-    </article>
+    <div>
+      <header className="card">
+        {editTitle === null ? (
+          <div className="row-actions" style={{ justifyContent: 'space-between' }}>
+            <h2 id="issue-title">{i.title} <span className="muted">#{i.number}</span></h2>
+            {mine(i.user.login) ? <button type="button" className="btn btn-small" onClick={() => setEditTitle(i.title)}>Edit title</button> : null}
+          </div>
+        ) : (
+          <form onSubmit={saveTitle.onSubmit} noValidate className="filter-bar">
+            <FormError error={saveTitle.error} fields={saveTitle.fields} />
+            <Field label="Title" name="title" required value={editTitle} error={saveTitle.fields.title} onChange={(e) => setEditTitle(e.target.value)} />
+            <button type="submit" className="btn btn-small btn-primary" disabled={saveTitle.busy || !editTitle.trim()}>Save title</button>
+            <button type="button" className="btn btn-small" onClick={() => setEditTitle(null)}>Cancel</button>
+          </form>
+        )}
+        <p className="muted">
+          <span className={`badge ${i.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{i.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
+          {i.user.login} opened this <When iso={i.created_at} />{i.comments ? ` · ${i.comments} comments` : ''}{i.is_locked ? ' · locked' : ''}
+        </p>
+      </header>
+      <ErrorAlert>{error ?? comments.error}</ErrorAlert>
+      <div className="issue-layout">
+        <div>
+          <Post who={i.user.login} when={i.created_at} text={i.body} label="Issue description" canEdit={mine(i.user.login)} onSave={async (body) => { await api.patch(path, { body }); issue.reload(); }} />
+          {comments.data?.map((c) => (
+            <Post key={c.id} who={c.user.login} when={c.created_at} text={c.body} label={`Comment by ${c.user.login}`} canEdit={mine(c.user.login)}
+              onSave={async (body) => { await api.patch(`${base}/issues/comments/${c.id}`, { body }); comments.reload(); }}
+              onDelete={() => act(() => api.delete(`${base}/issues/comments/${c.id}`), 'The comment was not deleted')} />
+          ))}
+          {me ? (
+            <form onSubmit={addComment.onSubmit} noValidate className="card" aria-labelledby="add-comment">
+              <h3 id="add-comment">Add a comment</h3>
+              <FormError error={addComment.error} fields={addComment.fields} />
+              <TextArea label="Comment" name="body" rows={5} hint="Markdown." value={comment} error={addComment.fields.body} onChange={(e) => setComment(e.target.value)} />
+              <div className="row-actions" style={{ justifyContent: 'flex-start' }}>
+                <button type="submit" className="btn btn-primary" disabled={addComment.busy || !comment.trim()}>Comment</button>
+                {i.state === 'open'
+                  ? <button type="button" className="btn" onClick={() => void setState('closed')}>Close issue</button>
+                  : <button type="button" className="btn" onClick={() => void setState('open')}>Reopen issue</button>}
+              </div>
+            </form>
+          ) : null}
+        </div>
+        <IssueSidebar issue={i} path={path} canEdit={me !== null && (canWrite || me.is_admin)} act={act} />
+      </div>
+    </div>
   );
 }

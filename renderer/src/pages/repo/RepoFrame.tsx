@@ -23,8 +23,9 @@ function Badges({ repo }: { repo: Repository }) {
 function tabs(base: string, repo: Repository): { to: string; text: string; prefix?: string }[] {
   const items: { to: string; text: string; prefix?: string }[] = [
     { to: base, text: 'Files', prefix: `${base}/src/` }, { to: `${base}/commits/branch/${encodePath(repo.default_branch)}`, text: 'Commits', prefix: `${base}/commit` },
-    { to: `${base}/branches`, text: 'Branches' }, { to: `${base}/tags`, text: 'Tags' }, { to: `${base}/issues`, text: 'Issues', prefix: `${base}/issues` },
+    { to: `${base}/branches`, text: 'Branches' }, { to: `${base}/tags`, text: 'Tags' },
   ];
+  if (repo.has_issues) items.push({ to: `${base}/issues`, text: `Issues ${repo.open_issues_count}`, prefix: `${base}/issues` });
   if (repo.mirror) items.push({ to: `${base}/settings/mirror`, text: 'Mirror' });
   if (repo.permissions?.admin) {
     items.push({ to: `${base}/settings/collaboration`, text: 'Collaborators' }, { to: `${base}/settings/hooks`, text: 'Webhooks', prefix: `${base}/settings/hooks` }, { to: `${base}/settings`, text: 'Settings' });

@@ -5,7 +5,10 @@ import { HookList } from '../hooks/HookList.tsx';
 import { CommitPage } from './CommitPage.tsx';
 import { ComparePage } from './ComparePage.tsx';
 import { IssuePage } from './IssuePage.tsx';
+import { IssueNewPage } from './IssueNewPage.tsx';
 import { IssuesPage } from './IssuesPage.tsx';
+import { LabelsPage } from './LabelsPage.tsx';
+import { MilestonesPage } from './MilestonesPage.tsx';
 import { RepoBranchesPage } from './RepoBranchesPage.tsx';
 import { RepoCollaboratorsPage } from './RepoCollaboratorsPage.tsx';
 import { RepoCommitsPage } from './RepoCommitsPage.tsx';
@@ -33,7 +36,10 @@ const TABS = {
   tags: { title: 'Tags', render: () => <RepoTagsPage /> },
   releases: { title: 'Releases', render: () => <RepoTagsPage releases /> },
   issues: { title: 'Issues', render: () => <IssuesPage /> },
-  issue: { title: 'Issue', render: () => <IssuePage /> },
+  issue: { title: 'Issue', render: (p: Params) => <IssuePage key={p.index} /> },
+  'issue-new': { title: 'New issue', render: () => <IssueNewPage /> },
+  labels: { title: 'Labels', render: () => <LabelsPage /> },
+  milestones: { title: 'Milestones', render: () => <MilestonesPage /> },
   settings: { title: 'Settings', render: () => <RepoSettingsPage /> },
   collaborators: { title: 'Collaborators', render: () => <RepoCollaboratorsPage /> },
   hooks: { title: 'Webhooks', render: (p: Params) => <RepoHooks id={p.id} /> },
