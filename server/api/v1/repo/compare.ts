@@ -5,7 +5,7 @@ import { json } from '../../router/respond.ts';
 import { repoAccess, repoOf } from '../../guards/access.ts';
 import { flag, queryString, wildcard } from './http-helpers.ts';
 import { commitJson } from './commit-json.ts';
-import { NotFoundError } from '../../../lib/errors.ts';
+import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
 import { commitRawDiff, compareRawDiff, compareRevisions, type DiffWriter } from '../../../services/repository/diff.ts';
 import { Compare } from '../../../structs/commit.ts';
 
@@ -26,11 +26,19 @@ function diffType(v: string | undefined): 'diff' | 'patch' {
   throw new NotFoundError(`unknown diff type: ${v ?? ''}`);
 }
 
+/** `/git/commits/a..b` reaches the `.diff` route too: a range there is a bad commit reference (422), as on the commit route. */
+function commitDiffType(sha: string, v: string | undefined): 'diff' | 'patch' {
+  if (v === 'diff' || v === 'patch') return v;
+  // `a..b` arrives as sha `a.` and type `b`: a range, not a commit. Any other suffix is an unknown diff type (404).
+  if (sha.endsWith('.') || sha.includes('..')) throw new ValidationError(`${sha}.${v ?? ''} is not a valid commit reference.`);
+  throw new NotFoundError(`unknown diff type: ${v ?? ''}`);
+}
+
 export const compareRoutes = [
   route({
     method: 'get', path: `${R}/git/commits/:sha.:diffType`, operationId: 'repoDownloadCommitDiffOrPatch', access: 'public', scope: 'repository', status: 200, guards: read,
     handler: async (ctx) => {
-      const type = diffType(ctx.params.diffType);
+      const type = commitDiffType(ctx.params.sha ?? '', ctx.params.diffType);
       await sendRawDiff(ctx.res, await commitRawDiff(ctx.app, repoOf(ctx).repo, ctx.params.sha ?? '', type));
     },
   }),
