@@ -101,7 +101,9 @@ describe('UI site administration', () => {
   test('tokens: creates one shown once, lists and deletes it; also for another account', async () => {
     await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } });
     const { page, errors } = await signedIn(browser, h);
+    // Settings opens the profile; tokens are under Applications, as in Gitea.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.goto('/user/settings/applications');
     await page.getByRole('heading', { name: 'Existing tokens' }).waitFor();
 
     await field(page, 'Token name').fill('laptop');

@@ -103,6 +103,8 @@ describe('UI issues', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 2').waitFor();
     assert.match(page.url(), /page=2/);
+    // The previous page stays on screen until page 2 arrives.
+    await list.getByRole('listitem').nth(10).waitFor({ state: 'detached' });
     assert.equal(await list.getByRole('listitem').count(), 10);
 
     await field(page, 'Label').selectOption('bug');
