@@ -112,7 +112,7 @@ describe('UI at Gitea web addresses', () => {
     await opens(page, '/root/atlas/src/branch/main/maps/east.txt', 'Sunrise.');
     await opens(page, '/root/atlas/src/tag/v1/maps', 'north.txt');
     assert.equal(await page.getByRole('link', { name: 'south.txt' }).count(), 0, 'v1 was tagged before the south map');
-    await opens(page, `/root/atlas/src/commit/${first}/README.md`, '# Atlas');
+    await opens(page, `/root/atlas/src/commit/${first}/README.md`, 'Atlas');
     await opens(page, '/root/atlas/commits/branch/main', 'Add the east map');
     await opens(page, '/root/atlas/commits/tag/v1', 'Survey 33');
     await opens(page, '/root/atlas/branches', 'default');
