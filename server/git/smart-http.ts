@@ -8,6 +8,10 @@ import { Transform, pipeline, type Readable, type Writable } from 'node:stream';
 import { spawnGit, runGit, GitError } from './process.ts';
 import { beginPush } from './activity.ts';
 import { pktLine, FLUSH, PktReader } from './pkt-line.ts';
+import { HOST_REFS } from './ref-files.ts';
+
+/** The host's own refs are neither advertised nor writable by clients. */
+const HIDE_HOST_REFS = ['-c', `transfer.hideRefs=${HOST_REFS.replace(/\/$/, '')}`];
 
 export type GitService = 'upload-pack' | 'receive-pack';
 
@@ -29,7 +33,7 @@ const wantsV2 = (header: string | undefined): boolean => !!header && SAFE_PROTOC
 
 /** The `info/refs?service=` answer body. As git http-backend, the service header is left out for protocol v2. */
 export async function advertisement(gitDir: string, service: GitService, gitProtocol: string | undefined): Promise<Buffer> {
-  const r = await runGit([service, '--stateless-rpc', '--advertise-refs', gitDir], { env: protocolEnv(gitProtocol) });
+  const r = await runGit([...HIDE_HOST_REFS, service, '--stateless-rpc', '--advertise-refs', gitDir], { env: protocolEnv(gitProtocol) });
   if (r.code !== 0) throw new GitError([service], r.code, r.stderr);
   if (service === 'upload-pack' && wantsV2(gitProtocol)) return r.stdout;
   return Buffer.concat([pktLine(`# service=git-${service}\n`), FLUSH, r.stdout]);
@@ -110,7 +114,7 @@ export interface ServeResult {
 export function serve(
   gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string, env: Record<string, string> = {},
 ): Promise<ServeResult> {
-  const child = spawnGit([service, '--stateless-rpc', gitDir], { env: { ...env, ...protocolEnv(gitProtocol) } });
+  const child = spawnGit([...HIDE_HOST_REFS, service, '--stateless-rpc', gitDir], { env: { ...env, ...protocolEnv(gitProtocol) } });
   const pushed = service === 'receive-pack' ? beginPush(gitDir) : null;
   const tap = new CommandTap();
   let report: ReportReader | null = null;

@@ -1,7 +1,9 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPair, upstreamRepo, upstreamUrl, branches, commitFiles, eventually, ADMIN, type Pair } from './helpers.ts';
+import { startPair, upstreamRepo, upstreamUrl, branches, commitFiles, eventually, withCredentials, ADMIN, type Pair } from './helpers.ts';
 import { createToken, type TestHost } from '../helpers/host.ts';
+import * as repoStore from '../../server/store/repos.ts';
+import { readRefFiles } from '../../server/git/ref-files.ts';
 
 const status = async (h: TestHost, token: string, repo: string) => (await h.api('GET', `/../homeforge/repos/root/${repo}/mirror`, { auth: token })).body;
 
@@ -119,5 +121,31 @@ describe('pull mirror syncs', () => {
     assert.equal(ok.last_error, '');
     assert.equal(ok.consecutive_failures, 0);
     assert.equal((await branches(p.down, p.downToken, 'creds')).main, head);
+  });
+
+  test('a sync waits while a backup fixes its snapshot point; the fetched refs are never shown to clients', async () => {
+    const work = await upstreamRepo(p, 'held');
+    await migrate('held');
+    const old = (await branches(p.down, p.downToken, 'held')).main;
+    const head = await commitFiles(p.g, work, { 'c.txt': 'c\n' }, 'third');
+    await push(work, 'held', 'main');
+    const rec = (await repoStore.list(p.down.app.store, (r) => r.name === 'held'))[0]!;
+    const gitDir = repoStore.gitDirOf(p.down.app.store, rec);
+    let open!: () => void;
+    const holding = new Promise<void>((resolve) => { open = resolve; });
+    const fixed = p.down.app.point.fix(() => holding);
+    const res = await p.down.api('POST', '/repos/root/held/mirror-sync', { auth: p.downToken });
+    assert.equal(res.status, 200, res.text);
+    // The fetch itself goes on: the new commit reaches the host's own namespace...
+    await eventually(async () => (await readRefFiles(gitDir)).some((r) => r.ref === 'refs/homeforge/mirror/heads/main' && r.sha === head), 15_000, 'the fetch');
+    await new Promise((r) => setTimeout(r, 500));
+    // ...but the served branch and its record wait for the point.
+    assert.equal((await branches(p.down, p.downToken, 'held')).main, old);
+    open();
+    await fixed;
+    await eventually(async () => (await branches(p.down, p.downToken, 'held')).main === head, 15_000, 'the sync after the point');
+    const advertised = await p.g.ok(['ls-remote', withCredentials(`${p.down.url}/root/held.git`, ADMIN.username, p.downToken)]);
+    assert.match(advertised, /refs\/heads\/main/);
+    assert.doesNotMatch(advertised, /refs\/homeforge/);
   });
 });

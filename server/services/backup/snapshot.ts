@@ -2,13 +2,15 @@
  * The snapshot point of a backup. Ref writers are held (app.point) and the store's physical writes paused for
  * the moment it takes to hard-link every store file into a staging folder (documents are replaced by rename,
  * so a link keeps the content of the instant; append logs only grow, so their size is recorded and only that
- * prefix is copied). Then, still before ref writers go on, every repository's refs are recorded. The archive
- * is written afterwards from these, while the host runs on.
+ * prefix is copied). Then, still before ref writers go on, every repository's refs are recorded, read from
+ * the ref files with no git process (the hold lasts as long as this takes). The archive is written afterwards
+ * from these, while the host runs on. The host's own working refs (`refs/homeforge/`) are left out.
  */
 import { copyFile, link, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
-import { listRefs, type RefInfo } from '../../git/refs.ts';
+import type { RefInfo } from '../../git/refs.ts';
+import { HOST_REFS, readRefFiles } from '../../git/ref-files.ts';
 import { isBareRepo } from '../../git/snapshot-files.ts';
 import { repositoriesRoot } from '../../store/repos.ts';
 
@@ -87,12 +89,14 @@ export async function fixSnapshot(app: AppContext, stageDir: string): Promise<Sn
     const storePauseMs = Date.now() - started;
     // Ref writers are still held: these refs belong to the same instant as the staged store.
     const root = repositoriesRoot(app.store);
+    const dirs = (await findRepos(root)).filter((rel) => rel && !app.point.isDoomed(path.join(root, rel)));
     const repos: RepoPoint[] = [];
-    for (const rel of await findRepos(root)) {
-      if (!rel) continue;
-      const gitDir = path.join(root, rel);
-      if (app.point.isDoomed(gitDir)) continue;
-      repos.push({ rel, gitDir, refs: await listRefs(gitDir) });
+    for (let i = 0; i < dirs.length; i += 32) {
+      repos.push(...(await Promise.all(dirs.slice(i, i + 32).map(async (rel) => {
+        const gitDir = path.join(root, rel);
+        const refs = (await readRefFiles(gitDir)).filter((r) => !r.ref.startsWith(HOST_REFS));
+        return { rel, gitDir, refs };
+      }))));
     }
     return { started, fixed: Date.now(), storePauseMs, store, repos };
   });

@@ -4,6 +4,7 @@
  * pull mirror record is stored when `mirror` is set. From a Gitea-compatible source, issues, labels and milestones
  * follow (migrate-issues.ts). Runs to the end before it answers, as Gitea does.
  */
+import { moveFetchedRefs } from './fetched-refs.ts';
 import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { MirrorResult } from '../../worker/protocol.ts';
@@ -117,6 +118,12 @@ export async function migrateRepository(app: AppContext, doer: UserRecord, o: Mi
       timeoutMs: app.settings.int('git.timeout.MIGRATE') * 1000,
     });
     if (!fetched.ok) throw migrationFailed(fetched);
+    const lease = await app.point.enter();
+    try {
+      await moveFetchedRefs(app, repo, fetched.changes);
+    } finally {
+      lease();
+    }
     await importedState(app, repo.id, owner, probed.headBranch);
     // 4b - the issue tracker, read through the source's API
     if (wantsTracker(o)) await importTracker(app, repo, doer, o);

@@ -12,6 +12,8 @@ import * as mirrorStore from '../../store/mirrors.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as userStore from '../../store/users.ts';
 import { processRefUpdates } from '../repository/push.ts';
+import { GitCommandError } from '../../git/read.ts';
+import { moveFetchedRefs } from './fetched-refs.ts';
 import { jobTarget, resolveRemote, openAuth } from './remote.ts';
 import { nextDue } from './timing.ts';
 import { pullMirrorFailure } from './failure.ts';
@@ -45,6 +47,7 @@ async function fetchUpstream(h: MirrorHost, m: MirrorRecord, repo: RepoRecord): 
 
 async function recordSuccess(h: MirrorHost, m: MirrorRecord, repo: RepoRecord, result: MirrorResult): Promise<void> {
   const owner = await userStore.getById(h.app.store, repo.owner_id);
+  await moveFetchedRefs(h.app, repo, result.changes);
   // Gitea fires the sync's events as the repository's owner.
   if (owner && result.changes.length > 0) await processRefUpdates(h.app, repo, owner, result.changes, { baseUrl: eventUrl(h) });
   const now = new Date();
@@ -92,6 +95,19 @@ export async function syncPullMirror(h: MirrorHost, mirrorId: number): Promise<v
     if (err instanceof RuntimeStoppedError) return;
     throw err;
   }
-  if (result.ok) await recordSuccess(h, m, repo, result);
-  else await recordFailure(h, m, repo, result.error);
+  // The served refs and their records move together, never across a backup's snapshot point.
+  const lease = await h.app.point.enter();
+  try {
+    if (!result.ok) await recordFailure(h, m, repo, result.error);
+    else {
+      try {
+        await recordSuccess(h, m, repo, result);
+      } catch (err) {
+        if (!(err instanceof GitCommandError)) throw err;
+        await recordFailure(h, m, repo, `the branches changed during the sync: ${err.stderr}`);
+      }
+    }
+  } finally {
+    lease();
+  }
 }

@@ -1,11 +1,18 @@
 /** Runs one mirror job with the system git: probe (ls-remote), pull (fetch) or push. */
 import os from 'node:os';
 import { runGit, type GitResult } from '../../git/process.ts';
-import { listRefs } from '../../git/refs.ts';
+import { HOST_REFS, readRefFiles } from '../../git/ref-files.ts';
 import type { MirrorJob, MirrorRefChange, MirrorResult } from '../protocol.ts';
 import { maskSecrets } from './mask.ts';
 
 const MIRROR_REFSPECS = ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'];
+/**
+ * A pull fetches into the host's own namespace, never into the served refs: the main thread then moves the
+ * served refs in one transaction while a backup's snapshot point is not being fixed, together with their
+ * records (so a sync is wholly before or wholly after the point, as a push is).
+ */
+const FETCHED = `${HOST_REFS}mirror/`;
+const FETCH_REFSPECS = [`+refs/heads/*:${FETCHED}heads/*`, `+refs/tags/*:${FETCHED}tags/*`];
 const TRACE_LINE = /^\d\d:\d\d:\d\d\.\d+ /;
 
 /**
@@ -50,11 +57,6 @@ async function run(job: MirrorJob, args: string[], extraEnv: Record<string, stri
   throw new JobFailed(text.slice(0, 2000) || `git ${args[0]} failed with status ${r.code}`);
 }
 
-async function snapshot(gitDir: string): Promise<Map<string, string>> {
-  const refs = [...(await listRefs(gitDir, 'refs/heads/')), ...(await listRefs(gitDir, 'refs/tags/'))];
-  return new Map(refs.map((r) => [r.ref, r.sha]));
-}
-
 /** The refs whose value differs between two snapshots, in ref order. */
 export function diffRefs(before: Map<string, string>, after: Map<string, string>, zero: string): MirrorRefChange[] {
   const names = [...new Set([...before.keys(), ...after.keys()])].sort();
@@ -63,12 +65,25 @@ export function diffRefs(before: Map<string, string>, after: Map<string, string>
     .filter((c) => c.oldSha !== c.newSha);
 }
 
+/** The served branches and tags, and the fetched ones under the names they will be served as. */
+export function splitRefs(refs: { ref: string; sha: string }[]): { served: Map<string, string>; fetched: Map<string, string> } {
+  const served = new Map<string, string>();
+  const fetched = new Map<string, string>();
+  for (const r of refs) {
+    if (r.ref.startsWith('refs/heads/') || r.ref.startsWith('refs/tags/')) served.set(r.ref, r.sha);
+    else if (r.ref.startsWith(FETCHED)) fetched.set(`refs/${r.ref.slice(FETCHED.length)}`, r.sha);
+  }
+  return { served, fetched };
+}
+
 async function pull(job: MirrorJob): Promise<Partial<MirrorResult>> {
-  const before = await snapshot(job.gitDir);
-  await run(job, ['fetch', '--quiet', '--no-write-fetch-head', ...strictLocal(job), ...(job.prune ? ['--prune'] : []), '--end-of-options', job.url, ...MIRROR_REFSPECS]);
-  const after = await snapshot(job.gitDir);
+  // --no-tags: tags come only through the refspec (into the host's namespace), never auto-followed into refs/tags.
+  await run(job, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', ...strictLocal(job), ...(job.prune ? ['--prune'] : []), '--end-of-options', job.url, ...FETCH_REFSPECS]);
+  const { served, fetched } = splitRefs(await readRefFiles(job.gitDir));
+  // Without prune, a ref gone upstream stays: only refs the fetch holds can change.
+  if (!job.prune) for (const ref of served.keys()) if (!fetched.has(ref)) fetched.set(ref, served.get(ref)!);
   const format = (await runGit(['rev-parse', '--show-object-format'], { gitDir: job.gitDir })).stdout.toString().trim();
-  return { changes: diffRefs(before, after, '0'.repeat(format === 'sha256' ? 64 : 40)) };
+  return { changes: diffRefs(served, fetched, '0'.repeat(format === 'sha256' ? 64 : 40)) };
 }
 
 async function push(job: MirrorJob): Promise<Partial<MirrorResult>> {
