@@ -1,6 +1,7 @@
 /**
- * Which repositories have a push in flight (a receive-pack running in this process). Upkeep reads it so that a
- * repository with a push under way keeps its unreachable objects (no pruning) until the push is over.
+ * Which repositories have objects arriving (a receive-pack, or a mirror's fetch that the worker runs for this
+ * process). Upkeep reads it so that a repository with a push under way keeps its unreachable objects (no
+ * pruning) until the push is over.
  */
 import path from 'node:path';
 

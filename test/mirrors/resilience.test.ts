@@ -6,6 +6,7 @@ import { startPair, upstreamRepo, upstreamUrl, branches, commitFiles, eventually
 import * as mirrorStore from '../../server/store/mirrors.ts';
 import * as repoStore from '../../server/store/repos.ts';
 import type { TestHost } from '../helpers/host.ts';
+import { pushInFlight } from '../../server/git/activity.ts';
 
 const status = async (h: TestHost, token: string, repo: string) => (await h.api('GET', `/../homeforge/repos/root/${repo}/mirror`, { auth: token })).body;
 
@@ -52,6 +53,9 @@ describe('failing upstreams', () => {
     assert.equal((await p.up.api('DELETE', '/repos/root/doomed', { auth: p.upToken })).status, 204);
     await mirrorStore.update(p.down.app.store, (await mirrorOf(p.down, 'stuck')).id, (m) => { m.remote_address = hangUrl; });
     const started = Date.now();
+    // A fetch under way counts as objects arriving: upkeep keeps the repository's unreachable objects meanwhile.
+    const stuckRecord = (await repoStore.list(p.down.app.store, (r) => r.name === 'stuck'))[0]!;
+    await eventually(async () => pushInFlight(repoStore.gitDirOf(p.down.app.store, stuckRecord)), 10_000, 'the hanging fetch counted as in flight');
     const head = await commitFiles(p.g, work, { 'h.txt': 'h\n' }, 'healthy change');
     await p.g.ok(['push', '-q', upstreamUrl(p, 'healthy', true), 'main'], { cwd: work });
     await eventually(async () => (await branches(p.down, p.downToken, 'healthy')).main === head, 10_000, 'the healthy mirror');
@@ -83,7 +87,7 @@ describe('failing upstreams', () => {
     const before0 = m.last_success;
     // As if the machine slept through ten intervals: the stored due time is ten hours ago.
     await mirrorStore.update(p.down.app.store, m.id, (r) => { r.next_update = Date.now() - 10 * 3_600_000; });
-    await eventually(async () => (await branches(p.down, p.downToken, 'sleepy')).main === head, 10_000, 'the overdue sync');
+    await eventually(async () => (await branches(p.down, p.downToken, 'sleepy')).main === head, 20_000, 'the overdue sync');
     const s = await eventually(async () => {
       const x = await status(p.down, p.downToken, 'sleepy');
       return x.last_success !== before0 && x;

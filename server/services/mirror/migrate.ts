@@ -5,6 +5,7 @@
  * follow (migrate-issues.ts). Runs to the end before it answers, as Gitea does.
  */
 import { moveFetchedRefs } from './fetched-refs.ts';
+import { beginPush } from '../../git/activity.ts';
 import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { MirrorResult } from '../../worker/protocol.ts';
@@ -113,10 +114,12 @@ export async function migrateRepository(app: AppContext, doer: UserRecord, o: Mi
   });
   try {
     // 4 - the branches and tags, then the records that describe them
+    const gitDir = repoStore.gitDirOf(app.store, repo);
+    const fetching = beginPush(gitDir);
     const fetched = await runMirrorJob(app, {
-      kind: 'pull', gitDir: repoStore.gitDirOf(app.store, repo), ...jobTarget(remote), auth: remote.auth, prune: true,
+      kind: 'pull', gitDir, ...jobTarget(remote), auth: remote.auth, prune: true,
       timeoutMs: app.settings.int('git.timeout.MIGRATE') * 1000,
-    });
+    }).finally(fetching);
     if (!fetched.ok) throw migrationFailed(fetched);
     const lease = await app.point.enter();
     try {

@@ -13,6 +13,7 @@ import * as repoStore from '../../store/repos.ts';
 import * as userStore from '../../store/users.ts';
 import { processRefUpdates } from '../repository/push.ts';
 import { GitCommandError } from '../../git/read.ts';
+import { beginPush } from '../../git/activity.ts';
 import { moveFetchedRefs } from './fetched-refs.ts';
 import { jobTarget, resolveRemote, openAuth } from './remote.ts';
 import { nextDue } from './timing.ts';
@@ -35,10 +36,17 @@ async function fetchUpstream(h: MirrorHost, m: MirrorRecord, repo: RepoRecord): 
   try {
     // The host rules are checked again at each sync: settings and DNS may have changed since creation.
     const remote = await resolveRemote(h.app, null, { address: m.remote_address });
-    return await h.runtime.run({
-      kind: 'pull', gitDir: repoStore.gitDirOf(h.app.store, repo), ...jobTarget(remote), auth: openAuth(h.app, m.credentials),
-      prune: m.enable_prune, timeoutMs: h.app.settings.int('git.timeout.MIRROR') * 1000,
-    });
+    const gitDir = repoStore.gitDirOf(h.app.store, repo);
+    // Objects arrive as in a push: upkeep keeps unreachable objects of this repository until the fetch is over.
+    const fetching = beginPush(gitDir);
+    try {
+      return await h.runtime.run({
+        kind: 'pull', gitDir, ...jobTarget(remote), auth: openAuth(h.app, m.credentials),
+        prune: m.enable_prune, timeoutMs: h.app.settings.int('git.timeout.MIRROR') * 1000,
+      });
+    } finally {
+      fetching();
+    }
   } catch (err) {
     if (err instanceof RuntimeStoppedError) throw err;
     return failed(err instanceof Error ? err.message : String(err));
