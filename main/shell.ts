@@ -9,6 +9,7 @@ import type { BrowserWindow, ElectronApi } from './electron-api.ts';
 import { createMainWindow, focusWindow } from './window.ts';
 import { registerIpc } from './ipc.ts';
 import { ownerSessionProvider } from './owner-session.ts';
+import { applyPendingRestore, restoreFromTray } from './restore.ts';
 import { createTray, type TrayActions, type TrayHandle, type TrayState } from './tray.ts';
 
 /** The loops the tray pauses and resumes. */
@@ -84,8 +85,10 @@ export async function startShell(electron: ElectronApi, opts: ShellOptions): Pro
   let openWindow: (() => void) | null = null;
   app.on('second-instance', () => openWindow?.());
   await app.whenReady();
-  // 2 - the host, in this process, on the app's data folder
-  const host = await (opts.startHost ?? ((dir: string) => startDesktopHost(dir, askAboutPort(electron))))(app.getPath('userData'));
+  // 2 - a restore chosen in the last run takes its place first, then the host, in this process, on the app's data folder
+  const dataDir = app.getPath('userData');
+  const restored = applyPendingRestore(dataDir);
+  const host = await (opts.startHost ?? ((dir: string) => startDesktopHost(dir, askAboutPort(electron))))(dataDir);
   if (!host) {
     app.quit();
     return null;
@@ -103,12 +106,14 @@ export async function startShell(electron: ElectronApi, opts: ShellOptions): Pro
     win = created;
   };
   openWindow();
+  if (restored) host.app.log.info(`restored from a backup; the data it replaced is in ${restored.kept}`);
   // 5 - the tray; the host keeps serving with every window closed
   let paused = false;
   const tray = createTray(electron, electron.nativeImage.createFromPath(opts.trayIcon), trayState(host, () => paused), trayActions(electron, host, {
     open: () => openWindow?.(),
     setPaused: (p) => { paused = p; },
     refresh: () => tray.refresh(),
+    restore: restoreFromTray(electron, dataDir),
   }));
   app.on('window-all-closed', () => undefined);
   app.on('activate', () => openWindow?.());
@@ -126,6 +131,8 @@ function trayState(host: Host, paused: () => boolean): () => TrayState {
 
 interface TrayHooks {
   open(): void;
+  /** Chooses a backup, unpacks it beside the data and relaunches to finish the restore. */
+  restore(): Promise<void>;
   setPaused(paused: boolean): void;
   refresh(): void;
 }
@@ -145,6 +152,9 @@ export function trayActions(electron: ElectronApi, host: Host, hooks: TrayHooks)
       host.worker.send({ type: paused ? 'pause' : 'resume', loops: PAUSABLE_LOOPS });
       hooks.setPaused(paused);
       hooks.refresh();
+    },
+    restore: () => {
+      hooks.restore().catch((err: unknown) => host.app.log.error('restore failed', { error: String(err) }));
     },
     quit: () => electron.app.quit(),
   };

@@ -1,4 +1,4 @@
-/** The tray menu: open, copy clone URL prefixes, LAN access on/off, pause/resume the background loops, quit. */
+/** The tray menu: open, copy clone URL prefixes, LAN access on/off, pause/resume the background loops, restore, quit. */
 import type { MenuItemConstructorOptions, NativeImage } from 'electron';
 import type { ElectronApi } from './electron-api.ts';
 
@@ -16,6 +16,7 @@ export interface TrayActions {
   copy(text: string): void;
   setLan(on: boolean): void;
   setPaused(paused: boolean): void;
+  restore(): void;
   quit(): void;
 }
 
@@ -35,6 +36,7 @@ export function trayMenuTemplate(state: TrayState, actions: TrayActions): MenuIt
       ? { id: 'loops', label: 'Resume mirrors and webhook deliveries', click: () => actions.setPaused(false) }
       : { id: 'loops', label: 'Pause mirrors and webhook deliveries', click: () => actions.setPaused(true) },
     { type: 'separator' },
+    { id: 'restore', label: 'Restore from backup…', click: () => actions.restore() },
     { id: 'quit', label: 'Quit Homeforge', click: () => actions.quit() },
   ];
 }

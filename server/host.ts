@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { lockDataDir } from './lib/data-lock.ts';
+import { writeControl } from './lib/control-file.ts';
 import { makeDataDirPrivate } from './lib/data-perms.ts';
 import { firstRunCode, needsAdmin } from './services/auth/sessions.ts';
 import { loadSettings, type Settings } from './lib/settings.ts';
@@ -134,6 +135,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     listeningUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${addr.port}`;
     setListeningUrl(app, listeningUrl);
+    // 6b - the control file: command-line tools on this machine reach the running host through it
+    const controlFile = writeControl(dataDir, listeningUrl);
+    app.control = controlFile.control;
+    undo.unshift(controlFile.remove);
     // 7 - LAN listeners and advertisement, when `[server] LAN_ACCESS` is on
     const lan = createLanAccess({ app, handler: web, port: addr.port, boundTo: addr.address });
     await lan.sync();

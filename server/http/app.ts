@@ -12,6 +12,7 @@ import { corsMiddleware } from './cors.ts';
 import { errorHandler, notFound } from './errors.ts';
 import { buildOpenApi } from './openapi.ts';
 import { gitRoutes } from './git-routes.ts';
+import { internalManagerRoutes } from './internal-manager.ts';
 import { webFileRoutes } from './web-files.ts';
 import { requireSigninView } from './signin-view.ts';
 import { spaFallback } from './spa.ts';
@@ -34,6 +35,7 @@ export function createApp(app: AppContext): Express {
   });
   web.use(corsMiddleware(app));
   web.use(gitRoutes(app));
+  web.use(internalManagerRoutes(app, () => app.control ?? null));
 
   const api = Router();
   api.get('/swagger', (_req, res) => { res.json(buildOpenApi(API_V1_ROUTES)); });

@@ -1,4 +1,5 @@
 /** What every service call gets: the host's store, settings and helpers. One per host, never a module global. */
+import type { Control } from '../lib/control-file.ts';
 import type { Store } from '../store/index.ts';
 import type { Settings } from '../lib/settings.ts';
 import type { SecretBox } from '../lib/crypto.ts';
@@ -35,6 +36,8 @@ export interface AppContext {
   readonly fixedSettings?: ReadonlySet<string>;
   /** The LAN listeners, set by the host once it listens: applies `[server] LAN_ACCESS` now, says what listens. */
   lan?: LanControl;
+  /** The running host's control file (address and token for command-line tools); absent in the CLI's own context. */
+  control?: Control;
 }
 
 /** What services may ask of the host's LAN listeners. */

@@ -8,7 +8,10 @@ export interface FakeEvent { url?: string; defaultPrevented: boolean; preventDef
 export const fakeEvent = (url?: string): FakeEvent => ({ url, defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } });
 
 export class FakeWebContents extends EventEmitter {
+  /** What `executeJavaScript` answers (a prompt window's input). */
+  static scriptAnswer: unknown = undefined;
   mainFrame = { url: '' };
+  executeJavaScript(): Promise<unknown> { return Promise.resolve(FakeWebContents.scriptAnswer); }
   openHandler: ((d: { url: string }) => { action: string }) | null = null;
   permissionHandler: ((wc: unknown, permission: string, cb: (ok: boolean) => void, details: { requestingUrl: string }) => void) | null = null;
   headersHandler: ((details: { url: string; responseHeaders?: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void) | null = null;
@@ -78,6 +81,8 @@ class FakeApp extends EventEmitter {
     if (!e.defaultPrevented) this.quitted = true;
   }
   exit(): void { this.exited = true; }
+  relaunched = 0;
+  relaunch(): void { this.relaunched++; }
 }
 
 /** A fresh stand-in; `userData` is what app.getPath('userData') answers. */
@@ -99,7 +104,14 @@ export function fakeElectron(userData = '/nonexistent') {
     },
     nativeImage: { createFromPath: (p: string) => ({ path: p }) },
     dialog: {
-      showErrorBox: () => undefined,
+      errors: [] as { title: string; content: string }[],
+      showErrorBox(title: string, content: string) { this.errors.push({ title, content }); },
+      /** The files the next open dialogs return, in order (none: canceled). */
+      files: [] as string[],
+      showOpenDialog() {
+        const f = this.files.shift();
+        return Promise.resolve({ canceled: !f, filePaths: f ? [f] : [] });
+      },
       /** Answers: the button indexes the next message boxes return, in order; each box is recorded. */
       answers: [] as number[],
       shown: [] as { message: string; buttons: string[] }[],

@@ -131,10 +131,10 @@ describe('IPC', () => {
 
 describe('tray menu', () => {
   test('items follow the state', () => {
-    const noop = { open: () => undefined, copy: () => undefined, setLan: () => undefined, setPaused: () => undefined, quit: () => undefined };
+    const noop = { open: () => undefined, copy: () => undefined, setLan: () => undefined, setPaused: () => undefined, restore: () => undefined, quit: () => undefined };
     const off = trayMenuTemplate({ localUrl: 'http://127.0.0.1:3000/', lanUrl: null, lanEnabled: false, paused: false }, noop);
     const byId = (items: typeof off, id: string) => items.find((i) => i.id === id)!;
-    assert.deepEqual(off.filter((i) => i.id).map((i) => i.id), ['open', 'copy-local', 'copy-lan', 'lan', 'loops', 'quit']);
+    assert.deepEqual(off.filter((i) => i.id).map((i) => i.id), ['open', 'copy-local', 'copy-lan', 'lan', 'loops', 'restore', 'quit']);
     assert.equal(byId(off, 'copy-lan').enabled, false);
     assert.equal(byId(off, 'lan').checked, false);
     const noLan = trayMenuTemplate({ localUrl: 'http://127.0.0.1:3000/', lanUrl: null, lanEnabled: true, paused: true }, noop);

@@ -15,7 +15,7 @@ describe('tray LAN toggle', () => {
     try {
       let h = await startHost({ dataDir, keepData: true });
       let refreshed = 0;
-      const actions = trayActions(fakeElectron() as unknown as ElectronApi, h, { open: () => undefined, setPaused: () => undefined, refresh: () => { refreshed++; } });
+      const actions = trayActions(fakeElectron() as unknown as ElectronApi, h, { open: () => undefined, setPaused: () => undefined, restore: () => Promise.resolve(), refresh: () => { refreshed++; } });
       actions.setLan(true);
       const end = Date.now() + 10_000;
       while (refreshed === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
