@@ -29,7 +29,7 @@ async function hostWithRepo(name: string, dataDir?: string): Promise<{ h: TestHo
 test('the tray restores a backup: checked beside the data, put in place at the next start, the old data kept', { timeout: 240_000 }, async () => {
   const scratch = await mkdtemp(path.join(tmpdir(), 'homeforge-desktop-restore-'));
   const userData = path.join(scratch, 'userData');
-  let shell: Shell | null = null;
+  let shell: Shell | null;
   let restarted: TestHost | undefined;
   try {
     // A backup of another host holding the repository "saved" (one plain, one with sealed secrets).
