@@ -99,5 +99,7 @@ export const ROUTES: RouteObject[] = [
   repo('/settings/hooks', 'hooks', {}),
   repo('/settings/hooks/:id', 'hooks', {}),
   repo('/settings/mirror', 'mirror', {}),
+  repo('/wiki', 'wiki'),
+  repo('/wiki/:page', 'wiki'),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

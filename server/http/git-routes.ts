@@ -9,10 +9,12 @@ import type { AppContext } from '../services/context.ts';
 import { credentialsOf } from './auth.ts';
 import { gitAccess, type GitAccess } from '../services/repository/git-access.ts';
 import { afterReceivePack } from '../services/repository/push.ts';
+import { afterWikiPush } from '../services/wiki/push.ts';
+import { ensureWiki, wikiExists } from '../services/wiki/wiki-repo.ts';
 import { noteGitFailure } from '../services/housekeeping/index.ts';
 import { advertisement, serve, type GitService } from '../git/smart-http.ts';
 import { PreReceiveGate } from './pre-receive.ts';
-import { BadRequestError, ForbiddenError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
+import { BadRequestError, ForbiddenError, NotFoundError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
 
 const NO_CACHE = {
   Expires: 'Fri, 01 Jan 1980 00:00:00 GMT',
@@ -26,11 +28,22 @@ function serviceOf(name: unknown): GitService {
   throw new ForbiddenError('only the smart HTTP protocol is supported (service=git-upload-pack or git-receive-pack)');
 }
 
-const repoParam = (req: Request): string => String(req.params.repo ?? '').replace(/\.git$/i, '');
+const repoParam = (req: Request): string => String(req.params.repo ?? '').replace(/\.git$/i, '').replace(/\.wiki$/i, '');
+/** `{repo}.wiki(.git)` names the repository's wiki (a repository name never ends in `.wiki`). */
+const isWiki = (req: Request): boolean => /\.wiki$/i.test(String(req.params.repo ?? '').replace(/\.git$/i, ''));
 const header = (req: Request, name: string): string | undefined => req.get(name) ?? undefined;
 
-function access(app: AppContext, req: Request, service: GitService): Promise<GitAccess> {
-  return gitAccess(app, { ...credentialsOf(app, req), purpose: 'git' }, String(req.params.owner ?? ''), repoParam(req), service === 'receive-pack');
+/**
+ * The access check of the request; for a wiki, its repository is made by the first push (Gitea makes it by the
+ * first page), and a fetch from a wiki that does not exist yet answers 404.
+ */
+async function access(app: AppContext, req: Request, service: GitService): Promise<GitAccess> {
+  const wiki = isWiki(req);
+  const a = await gitAccess(app, { ...credentialsOf(app, req), purpose: 'git' }, String(req.params.owner ?? ''), repoParam(req), service === 'receive-pack', wiki);
+  if (!wiki) return a;
+  if (service === 'receive-pack') await ensureWiki(app, a.repo);
+  else if (!wikiExists(app, a.repo)) throw new NotFoundError('Repository not found');
+  return a;
 }
 
 async function infoRefs(app: AppContext, req: Request, res: Response): Promise<void> {
@@ -77,7 +90,8 @@ async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Res
     const result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env);
     if (service === 'receive-pack' && result.code === 0 && a.doer) {
       try {
-        await afterReceivePack(app, a.repo, a.doer, a.gitDir, result.commands, result.report, res.locals.baseUrl as string);
+        const after = isWiki(req) ? afterWikiPush : afterReceivePack;
+        await after(app, a.repo, a.doer, a.gitDir, result.commands, result.report, res.locals.baseUrl as string);
       } catch (err) {
         app.log.error('processing a push failed', { repo: a.repo.id, error: err instanceof Error ? err.stack : String(err) });
       }

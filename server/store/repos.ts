@@ -76,3 +76,8 @@ export function gitDirOf(store: Store, repo: Pick<RepoRecord, 'storage_path'>): 
 
 /** The storage path given to a new repository: derived from its id only. */
 export const storagePathFor = (id: number): string => path.join(String(id % 100).padStart(2, '0'), `${id}.git`);
+
+/** The absolute path of a repository's wiki repository: `{storage}.wiki.git` beside its bare repository. */
+export function wikiGitDirOf(store: Store, repo: Pick<RepoRecord, 'storage_path'>): string {
+  return gitDirOf(store, repo).replace(/\.git$/, '.wiki.git');
+}

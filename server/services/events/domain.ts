@@ -19,6 +19,13 @@ export interface RefChange {
   newSha: string;
 }
 
+/** One wiki page created, edited, renamed or deleted: its web path (`sub_url`) and the commit message. */
+export interface WikiPageChange {
+  action: 'created' | 'edited' | 'renamed' | 'deleted';
+  page: string;
+  comment: string;
+}
+
 /** The events and what each carries. */
 export interface DomainEvents {
   /** Refs moved (a push, an API branch or tag write, a mirror sync), after branch records and repository state. */
@@ -41,6 +48,8 @@ export interface DomainEvents {
   'cron.run_requested': { task: string };
   /** Git reported what looks like damaged files while serving a repository. */
   'repo.damage_suspected': { repoId: number };
+  /** Wiki pages changed (the API, the UI or a push to the wiki): one entry per page, Gitea's wiki hook actions plus `renamed`. */
+  'wiki.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; changes: WikiPageChange[]; baseUrl: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -3,6 +3,7 @@
  * (`git fsck`). One run per repository at a time (`housekeeping:<id>`). A repository found damaged is reported
  * (its record, the host log) and left alone: no repack or prune runs on it until a check finds it healthy again.
  */
+import { existsSync } from 'node:fs';
 import type { AppContext } from '../context.ts';
 import type { RepoRecord } from '../../store/records.ts';
 import * as repoStore from '../../store/repos.ts';
@@ -11,11 +12,12 @@ import type { RepoHealthRecord } from '../../store/housekeeping.ts';
 import { fsck, looksCorrupt, maintain, MaintenanceError, repoFiles, splitArgs } from '../../git/maintenance.ts';
 
 /**
- * The git directories kept for a repository: today its bare repository. A wiki repository (planned) adds its
- * own directory here, and everything below keeps it the same way.
+ * The git directories kept for a repository: its bare repository, and its wiki repository when it exists;
+ * everything below keeps them the same way.
  */
 export function gitDirsOf(app: AppContext, repo: Pick<RepoRecord, 'storage_path'>): string[] {
-  return [repoStore.gitDirOf(app.store, repo)];
+  const wiki = repoStore.wikiGitDirOf(app.store, repo);
+  return [repoStore.gitDirOf(app.store, repo), ...(existsSync(wiki) ? [wiki] : [])];
 }
 
 const lockOf = (repoId: number): string => `housekeeping:${repoId}`;

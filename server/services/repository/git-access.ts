@@ -31,8 +31,11 @@ async function signIn(app: AppContext, creds: Credentials) {
   }
 }
 
-/** Checks access to `ownerName/repoName` for a pull (`write` false) or a push; throws 401 (with challenge), 403 or 404. */
-export async function gitAccess(app: AppContext, creds: Credentials, ownerName: string, repoName: string, write: boolean): Promise<GitAccess> {
+/**
+ * Checks access to `ownerName/repoName` for a pull (`write` false) or a push; throws 401 (with challenge), 403 or
+ * 404. With `wiki`, the repository's wiki repository is meant: its unit decides, and a disabled wiki answers 403.
+ */
+export async function gitAccess(app: AppContext, creds: Credentials, ownerName: string, repoName: string, write: boolean, wiki = false): Promise<GitAccess> {
   if (app.settings.bool('repository.DISABLE_HTTP_GIT')) throw new ForbiddenError('Interacting with repositories by HTTP protocol is not allowed');
   const auth = await signIn(app, creds);
   const doer = auth?.user ?? null;
@@ -51,11 +54,12 @@ export async function gitAccess(app: AppContext, creds: Credentials, ownerName: 
     }
   }
   const perm = await repoPermission(app, doer, repo);
-  const code = unitMode(perm, 'repo.code');
+  const code = unitMode(perm, wiki ? 'repo.wiki' : 'repo.code');
   if (!atLeast(code, 'read')) throw new NotFoundError(NOT_FOUND);
   if (write && !atLeast(code, 'write')) throw new ForbiddenError('User permission denied');
   if (write && repo.is_mirror) throw new ForbiddenError('mirror repository is read-only');
-  return { owner, repo, doer, gitDir: repoStore.gitDirOf(app.store, repo) };
+  if (wiki && !repo.units.has_wiki) throw new ForbiddenError('repository wiki is disabled');
+  return { owner, repo, doer, gitDir: wiki ? repoStore.wikiGitDirOf(app.store, repo) : repoStore.gitDirOf(app.store, repo) };
 }
 
 /** Gitea's words for a push to an archived repository. */

@@ -5,6 +5,7 @@
  * `git push` prints (`remote: ...`), or null to allow. Archived repositories use it now; branch protection
  * will add its rules here.
  */
+import { existsSync } from 'node:fs';
 import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { RefUpdate } from './push.ts';
@@ -87,6 +88,8 @@ export async function installAllHooks(app: AppContext): Promise<number> {
   for (const repo of await repoStore.list(app.store)) {
     try {
       written += await installHooks(repoStore.gitDirOf(app.store, repo));
+      const wiki = repoStore.wikiGitDirOf(app.store, repo);
+      if (existsSync(wiki)) written += await installHooks(wiki);
     } catch (err) {
       app.log.error('installing the git hooks of a repository failed', { repo: repo.id, err: String(err) });
     }

@@ -241,6 +241,9 @@ export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?:
       // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
       invalidateRepo(app, repo.id);
       await app.point.removeDir(gitDir, () => rm(gitDir, { recursive: true, force: true, maxRetries: 3 }));
+      // its wiki repository beside it, when there is one
+      const wikiDir = repoStore.wikiGitDirOf(app.store, repo);
+      await app.point.removeDir(wikiDir, () => rm(wikiDir, { recursive: true, force: true, maxRetries: 3 }));
     });
   } finally {
     lease();

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import * as repoStore from '../../store/repos.ts';
 import { emitRefEvents } from '../repository/push-events.ts';
-import { repositoryPayload, type PayloadBase } from '../repository/payloads.ts';
+import { payloadRepo, payloadUser, repositoryPayload, type PayloadBase } from '../repository/payloads.ts';
 import { prepareEvent } from './prepare.ts';
 import { deleteRepoHooks } from './hooks.ts';
 import { commentPayload, issuePayload } from '../issue/payloads.ts';
@@ -44,5 +44,13 @@ export function subscribeWebhooks(app: AppContext): void {
   });
   app.bus.subscribe('issue.commented', 'webhooks', async (e) => {
     await app.events.emit({ name: 'issue_comment', repoId: e.repo.id, ownerId: e.owner.id, payload: await commentPayload(app, e) });
+  });
+  // One `wiki` hook event per page change, in Gitea's WikiPayload shape.
+  app.bus.subscribe('wiki.changed', 'webhooks', async (e) => {
+    const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.doer };
+    for (const c of e.changes) {
+      const payload = { action: c.action, repository: payloadRepo(base), sender: payloadUser(base, e.doer), page: c.page, comment: c.comment };
+      await app.events.emit({ name: 'wiki', repoId: e.repo.id, ownerId: e.owner.id, payload });
+    }
   });
 }

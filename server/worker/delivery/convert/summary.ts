@@ -107,7 +107,7 @@ function wiki(p: Obj, linked: boolean, withSender: boolean): Info {
   const pageUrl = `${str(repo.html_url)}/wiki/${encodeURIComponent(str(p.page))}`;
   const page = linked ? link(pageUrl, p.page) : user(p.page);
   const repoPart = linked ? link(str(repo.html_url), repo.full_name) : user(repo.full_name);
-  const head: Part[] = action === 'created' ? ['] New wiki page \'', page, '\''] : ['] Wiki page \'', page, `' ${action === 'deleted' ? 'deleted' : 'edited'}`];
+  const head: Part[] = action === 'created' ? ['] New wiki page \'', page, '\''] : ['] Wiki page \'', page, `' ${action === 'deleted' || action === 'renamed' ? action : 'edited'}`];
   const note: Part[] = action !== 'deleted' && str(p.comment) ? [' (', user(p.comment), ')'] : [];
   const color = action === 'created' ? COLORS.green : action === 'deleted' ? COLORS.red : COLORS.yellow;
   return { text: ['[', repoPart, ...head, ...note, ...bySender(p, linked, withSender)], title: [user(p.page)], attachment: '', url: pageUrl, color };

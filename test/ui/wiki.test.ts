@@ -1,0 +1,69 @@
+/** UI: the wiki end to end: the empty wiki, a new page rendered as markdown, an edit, the page list and the history. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
+import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+
+const auth: [string, string] = [ADMIN.username, ADMIN.password];
+
+describe('UI wiki', () => {
+  let h: TestHost;
+  let browser: Browser;
+  before(async () => {
+    ensureRenderer();
+    h = await startHost();
+    browser = await launchBrowser();
+    assert.equal((await h.api('POST', '/user/repos', { auth, body: { name: 'notes' } })).status, 201);
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  test('creates, renders, edits, lists and shows the history of a page', async () => {
+    const { page, errors } = await signedIn(browser, h);
+    await page.goto('/root/notes');
+    await page.getByRole('link', { name: 'Wiki', exact: true }).click();
+    await page.getByRole('heading', { name: 'This wiki has no Home page yet' }).waitFor();
+    await page.getByRole('link', { name: 'New page' }).click();
+    await field(page, 'Title').fill('Home');
+    await field(page, 'Content').fill('Welcome to **the notes**.\n\nSee [[Other]] and the [list](_pages).');
+    await screenshot(page, 'wiki-new');
+    await page.getByRole('button', { name: 'Save page' }).click();
+    await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
+    await page.locator('.wiki-body strong', { hasText: 'the notes' }).waitFor();
+    assert.match(await page.getByText(/1 revision/).textContent() ?? '', /1 revision/);
+    await screenshot(page, 'wiki-page');
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await field(page, 'Content').fill('Welcome back to **the notes**.');
+    await field(page, 'Commit message').fill('reword the welcome');
+    await page.getByRole('button', { name: 'Save page' }).click();
+    await page.locator('.wiki-body', { hasText: 'Welcome back to' }).waitFor();
+
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.getByText('2 revisions').waitFor();
+    await page.getByText(/reword the welcome/).waitFor();
+    await screenshot(page, 'wiki-history');
+
+    // a second page through the form, then the list shows both
+    await page.getByRole('link', { name: 'New page' }).click();
+    await field(page, 'Title').fill('Meeting 2026-11-25');
+    await field(page, 'Content').fill('- [ ] agenda');
+    await page.getByRole('button', { name: 'Save page' }).click();
+    await page.getByRole('heading', { name: 'Meeting 2026-11-25' }).waitFor();
+    assert.match(page.url(), /\/root\/notes\/wiki\/Meeting\+2026-11-25\.-$/);
+    await page.getByRole('link', { name: 'Pages' }).click();
+    const rows = page.getByRole('table').getByRole('link');
+    await rows.nth(1).waitFor();
+    assert.deepEqual((await rows.allTextContents()).sort(), ['Home', 'Meeting 2026-11-25']);
+    await screenshot(page, 'wiki-pages');
+    await rows.filter({ hasText: 'Meeting' }).click();
+    await page.getByRole('heading', { name: 'Meeting 2026-11-25' }).waitFor();
+
+    const api = await h.api('GET', '/repos/root/notes/wiki/page/Home', { auth });
+    assert.equal(Buffer.from(api.body.content_base64, 'base64').toString(), 'Welcome back to **the notes**.');
+    assert.deepEqual(errors, []);
+  });
+});
