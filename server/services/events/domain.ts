@@ -8,6 +8,7 @@
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { IssueRecord } from '../../store/issues.ts';
 import type { CommentRecord } from '../../store/issue-comments.ts';
+import type { PackageRecord, PackageVersionRecord } from '../../store/packages.ts';
 
 /** Gitea's hook event an issue change belongs to. */
 export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone';
@@ -41,6 +42,8 @@ export interface DomainEvents {
   'cron.run_requested': { task: string };
   /** Git reported what looks like damaged files while serving a repository. */
   'repo.damage_suspected': { repoId: number };
+  /** A package version was published (`created`) or removed (`deleted`, the records as they were). */
+  'package.changed': { action: 'created' | 'deleted'; owner: UserRecord; doer: UserRecord; pkg: PackageRecord; version: PackageVersionRecord };
 }
 
 export type DomainEventName = keyof DomainEvents;
