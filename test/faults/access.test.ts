@@ -98,7 +98,7 @@ async function cell(h: TestHost, w: World, def: RouteDef, prefix: string, v: Vie
   }
 }
 
-test('every route, every viewer: private things never leak', { timeout: 300_000 }, async () => {
+test('every route, every viewer: private things never leak', { timeout: 600_000 }, async () => {
   const h = await startHost({ settings: { 'security.LOGIN_MAX_FAILURES': '100000000' } });
   try {
     const w = await buildWorld(h);
