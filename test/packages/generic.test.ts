@@ -145,3 +145,40 @@ test('a private organization\'s packages: members read, outsiders get 404, only 
   assert.equal(po.status, 403);
   assert.equal(po.body.message, 'token scope is limited to public packages');
 });
+
+test('owners with packages: deleting the user is refused without purge, and takes the packages with purge; an organization with packages stays', async () => {
+  const owner = await createToken(h, 'pk-stranger', 'pk-stranger-password-1');
+  assert.equal((await put('pk-stranger', 'own/1/o.txt', 'own', owner)).status, 201);
+  const refused = await h.api('DELETE', '/admin/users/pk-stranger', { auth: root });
+  assert.equal(refused.status, 422);
+  assert.match(refused.body.message, /user still has ownership of packages/);
+  assert.equal((await h.api('DELETE', '/orgs/pk-org', { auth: root })).status, 422);
+  assert.equal((await h.api('DELETE', '/admin/users/pk-stranger?purge=true', { auth: root })).status, 204);
+  assert.equal((await h.api('GET', '/packages/pk-stranger', { auth: root })).status, 404);
+});
+
+test('owner quotas: LIMIT_TOTAL_OWNER_SIZE and LIMIT_TOTAL_OWNER_COUNT answer Gitea\'s 403; ENABLED=false hides the registries', async () => {
+  const q = await startHost({ settings: { 'packages.LIMIT_TOTAL_OWNER_SIZE': '10 KiB', 'packages.LIMIT_TOTAL_OWNER_COUNT': '2' } });
+  try {
+    const t = await createToken(q, ADMIN.username, ADMIN.password);
+    const send = (p: string, bytes: number) => fetch(`${q.url}${G}/root/generic/${p}`, { method: 'PUT', body: new Uint8Array(randomBytes(bytes)), headers: { Authorization: `token ${t}` } });
+    assert.equal((await send('a/1/a.bin', 6000)).status, 201);
+    const big = await send('a/1/b.bin', 6000);
+    assert.equal(big.status, 403);
+    assert.match(((await big.json()) as { message: string }).message, /package storage quota exceeded/);
+    assert.equal((await send('a/2/a.bin', 10)).status, 201);
+    const third = await send('a/3/a.bin', 10);
+    assert.equal(third.status, 403);
+    assert.match(((await third.json()) as { message: string }).message, /package count exceeded/);
+    assert.deepEqual((await q.api('GET', '/packages/root/generic/a', { auth: t })).body.map((p: { version: string }) => p.version).sort(), ['1', '2']);
+  } finally {
+    await q.stop();
+  }
+  const off = await startHost({ settings: { 'packages.ENABLED': 'false' } });
+  try {
+    assert.equal((await request(off.url, 'GET', `${G}/root/generic/a/1/a.bin`)).status, 404);
+    assert.equal((await off.api('GET', '/packages/root')).status, 404);
+  } finally {
+    await off.stop();
+  }
+});

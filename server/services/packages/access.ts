@@ -10,7 +10,7 @@ import * as userStore from '../../store/users.ts';
 import * as teamStore from '../../store/teams.ts';
 import { ownerVisible } from '../permission/permissions.ts';
 import { limitedToPublic } from '../auth/token-reach.ts';
-import { ForbiddenError, UnauthorizedError, userNotFound } from '../../lib/errors.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError, userNotFound } from '../../lib/errors.ts';
 
 export type PackageAccess = 'none' | 'read' | 'write';
 
@@ -57,6 +57,7 @@ export async function accessOf(app: AppContext, owner: UserRecord, doer: UserRec
  * public-only token reaches public owners only.
  */
 export async function packageOwner(app: AppContext, name: string, doer: UserRecord | null, need: 'read' | 'write'): Promise<PackageOwner> {
+  if (!app.settings.bool('packages.ENABLED')) throw new NotFoundError('packages are disabled');
   const owner = await userStore.getByName(app.store, name);
   if (!owner || owner.id <= 0) throw userNotFound(name);
   const access = await accessOf(app, owner, doer);

@@ -10,7 +10,7 @@ import * as pkgStore from '../../store/packages.ts';
 import * as blobStore from '../../store/package-blobs.ts';
 import type { PackageRecord, PackageType, PackageVersionRecord } from '../../store/packages.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { QUOTA, ownerCountLimit, ownerSizeLimit, typeSizeLimit } from './limits.ts';
 
 /** What a new file belongs to. */
@@ -147,4 +147,14 @@ export async function removeFile(app: AppContext, doer: UserRecord, owner: UserR
 /** Removes every version of a package. */
 export async function removePackage(app: AppContext, doer: UserRecord, owner: UserRecord, pkg: PackageRecord): Promise<void> {
   for (const v of await pkgStore.versionsOfPackage(app.store, pkg.id)) await removeVersion(app, doer, owner, v);
+}
+
+/** Removes every package of an owner (a user deleted with purge). */
+export async function removeOwnerPackages(app: AppContext, doer: UserRecord, owner: UserRecord): Promise<void> {
+  for (const p of await pkgStore.packagesOfOwner(app.store, owner.id)) await removePackage(app, doer, owner, p);
+}
+
+/** Gitea's ErrUserOwnPackages (422) when the owner still has packages. */
+export async function assertOwnsNoPackages(app: AppContext, owner: UserRecord): Promise<void> {
+  if ((await pkgStore.packagesOfOwner(app.store, owner.id)).length > 0) throw new ValidationError(`user still has ownership of packages [uid: ${owner.id}]`);
 }
