@@ -18,6 +18,8 @@ import { MigratePage } from './pages/MigratePage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OwnerPage } from './pages/OwnerPage.tsx';
+import { PackagesPage } from './pages/packages/PackagesPage.tsx';
+import { PackagePage } from './pages/packages/PackagePage.tsx';
 import { ProfileSettingsPage } from './pages/ProfileSettingsPage.tsx';
 import { RepoPage, type RepoTab } from './pages/repo/RepoPages.tsx';
 import { TokensPage } from './pages/TokensPage.tsx';
@@ -79,6 +81,9 @@ export const ROUTES: RouteObject[] = [
   page('/login', () => <Navigate to="/" replace />),
   // A user's or organization's profile, then repositories at Gitea's addresses.
   page('/:owner', (p) => <OwnerPage key={p.owner} owner={p.owner!} />, pub),
+  page('/:owner/-/packages', (p) => <PackagesPage key={p.owner} owner={p.owner!} />, pub),
+  page('/:owner/-/packages/:type/:name', (p) => <PackagePage key={`${p.owner}/${p.type}/${p.name}`} owner={p.owner!} type={p.type!} name={p.name!} />, pub),
+  page('/:owner/-/packages/:type/:name/:version', (p) => <PackagePage key={`${p.owner}/${p.type}/${p.name}/${p.version}`} owner={p.owner!} type={p.type!} name={p.name!} version={p.version} />, pub),
   repo('', 'files'),
   repo('/src/:kind/*', 'files'),
   repo('/commits', 'commits'),

@@ -114,6 +114,12 @@ export const SETTINGS = {
   'housekeeping.DEBOUNCE': { kind: 'duration', default: '30s' },
   'housekeeping.MAX_CONCURRENT': { kind: 'int', default: '1', min: 1 },
   'housekeeping.PRUNE_EXPIRE': { kind: 'string', default: '2.weeks.ago' },
+  // Gitea's [packages]: sizes are byte counts with an optional unit ("500 MiB", "1GB"); -1 is unlimited.
+  'packages.ENABLED': { kind: 'bool', default: 'true' },
+  'packages.LIMIT_TOTAL_OWNER_COUNT': { kind: 'int', default: '-1' },
+  'packages.LIMIT_TOTAL_OWNER_SIZE': { kind: 'string', default: '-1' },
+  'packages.LIMIT_SIZE_GENERIC': { kind: 'string', default: '-1' },
+  'packages.LIMIT_SIZE_NPM': { kind: 'string', default: '-1' },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -20,6 +20,7 @@ import { runBackup } from './backup.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import { runIssues } from './issues.ts';
 import { runWiki } from './wiki.ts';
+import { runPackages } from './packages.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -33,6 +34,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   housekeeping: runHousekeeping,
   issues: runIssues,
   wiki: runWiki,
+  packages: runPackages,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

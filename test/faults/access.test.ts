@@ -11,8 +11,9 @@ import assert from 'node:assert/strict';
 import { startHost, basic, request, type TestHost } from '../helpers/host.ts';
 import { API_V1_ROUTES } from '../../server/api/v1/index.ts';
 import { HOMEFORGE_ROUTES } from '../../server/api/homeforge/index.ts';
+import { PACKAGE_REGISTRY_ROUTES } from '../../server/api/packages/index.ts';
 import type { RouteDef } from '../../server/api/router/route.ts';
-import { buildWorld, fillPath, idFor, SECRET, VIEWERS, type Viewer, type World } from './world.ts';
+import { buildWorld, fillPath, idFor, isPackageRoute, SECRET, VIEWERS, type Viewer, type World } from './world.ts';
 import { sampleBody } from './hostile.ts';
 
 type Level = 'none' | 'read' | 'write' | 'admin' | 'self' | 'site-admin';
@@ -29,6 +30,7 @@ const SEES: Record<keyof typeof SECRET, Viewer[]> = {
   ownerToken: ['owner', 'admin'],
   source: ['admin'],
   issue: ['owner', 'admin', 'collaborator'],
+  orgPackage: ['owner', 'admin', 'member'],
 };
 
 /** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
@@ -39,6 +41,7 @@ function required(def: RouteDef): Level {
   const p = def.path;
   const write = def.method !== 'get';
   if (def.access === 'admin') return 'site-admin';
+  if (isPackageRoute(p)) return write ? 'write' : 'read';
   if (p.startsWith('/users/:username/tokens') || p.startsWith('/user/hooks/:id')) return 'self';
   if (p.startsWith('/repos/:owner/:repo') || p.startsWith('/repositories/:id')) {
     if (/\/hooks|\/collaborators\/:collaborator$/.test(p) && (write || p.includes('/hooks'))) return 'admin';
@@ -63,7 +66,7 @@ function levelOf(v: Viewer, def: RouteDef): Level[] {
   const p = def.path;
   if (v === 'owner') return ['read', 'write', 'admin', 'self'];
   if (v === 'collaborator' && (p.startsWith('/repos/') || p.startsWith('/repositories/'))) return ['read'];
-  if (v === 'member' && (p.startsWith('/orgs/') || p.startsWith('/teams/'))) return ['read'];
+  if (v === 'member' && (p.startsWith('/orgs/') || p.startsWith('/teams/') || isPackageRoute(p))) return ['read'];
   return [];
 }
 
@@ -73,6 +76,7 @@ async function cell(h: TestHost, w: World, def: RouteDef, prefix: string, v: Vie
   const real = (name: string): string => {
     if (name === 'id') return idFor(w, def.path);
     if (def.path.startsWith('/teams/') && name === 'repo') return 'fz-orgpriv';
+    if (isPackageRoute(def.path) && name === 'owner') return 'fz-org';
     return w.params[name] ?? 'x';
   };
   const ghost = (name: string): string => (['repo', 'org', 'id', 'token', 'uuid', 'owner'].includes(name) ? (name === 'id' || name === 'token' ? '99999999' : `no-such-${name}`) : real(name));
@@ -94,11 +98,14 @@ async function cell(h: TestHost, w: World, def: RouteDef, prefix: string, v: Vie
   }
 }
 
-test('every route, every viewer: private things never leak', { timeout: 300_000 }, async () => {
+test('every route, every viewer: private things never leak', { timeout: 600_000 }, async () => {
   const h = await startHost({ settings: { 'security.LOGIN_MAX_FAILURES': '100000000' } });
   try {
     const w = await buildWorld(h);
-    const routes = [...API_V1_ROUTES.map((def) => ({ def, prefix: '/api/v1' })), ...HOMEFORGE_ROUTES.map((def) => ({ def, prefix: '/api/homeforge' }))];
+    const routes = [
+      ...API_V1_ROUTES.map((def) => ({ def, prefix: '/api/v1' })), ...HOMEFORGE_ROUTES.map((def) => ({ def, prefix: '/api/homeforge' })),
+      ...PACKAGE_REGISTRY_ROUTES.map((def) => ({ def, prefix: '/api/packages' })),
+    ];
     const t: Tally = { cells: 0, leaks: [], differs: [], seen: new Set() };
     // Reads first, then writes by the viewers without rights, so a write that is wrongly allowed shows as a leak.
     for (const { def, prefix } of routes.filter((r) => r.def.method === 'get')) for (const v of VIEWERS) await cell(h, w, def, prefix, v, t);

@@ -17,6 +17,7 @@ import { gitSandbox, withCredentials } from '../helpers/git.ts';
 import { buildHostileRepo, deepPath, pingWhile, watchLoop } from '../hostile/repos.ts';
 import { API_V1_ROUTES } from '../../server/api/v1/index.ts';
 import { HOMEFORGE_ROUTES } from '../../server/api/homeforge/index.ts';
+import { PACKAGE_REGISTRY_ROUTES } from '../../server/api/packages/index.ts';
 import type { RouteDef } from '../../server/api/router/route.ts';
 import { buildWorld, fillPath, idFor, type World } from './world.ts';
 import { RAW_BODIES, hostileBodies, hostileQueries, hostileSegments } from './hostile.ts';
@@ -93,6 +94,7 @@ test('hostile input on every route: only 4xx with Gitea error bodies, and the ho
     const routes = [
       ...API_V1_ROUTES.map((def) => ({ def, prefix: '/api/v1' })),
       ...HOMEFORGE_ROUTES.map((def) => ({ def, prefix: '/api/homeforge' })),
+      ...PACKAGE_REGISTRY_ROUTES.map((def) => ({ def, prefix: '/api/packages' })),
     ].sort((a, b) => ORDER[a.def.method] - ORDER[b.def.method]);
     const t: Tally = { tried: 0, failures: [] };
     for (const { def, prefix } of routes) {

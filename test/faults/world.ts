@@ -18,6 +18,7 @@ export const SECRET = {
   ownerToken: 'secret-owner-token-4f6b',
   source: 'secret-source-1a2b',
   issue: 'SECRET-ISSUE-TITLE-0d8e',
+  orgPackage: 'secret-org-pkg-7c1d',
 };
 
 export type Viewer = 'anonymous' | 'stranger' | 'collaborator' | 'member' | 'owner' | 'admin';
@@ -81,6 +82,9 @@ export async function buildWorld(h: TestHost): Promise<World> {
   const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
   // The private repository's wiki: its page Home, so `{pageName}` routes reach a real page.
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/wiki/new', { auth: owner, body: { title: 'Home', content_base64: Buffer.from('fz-wiki').toString('base64') } }), 201);
+  // A generic package of the private organization (its name is the marker), linked to its private repository.
+  ok(await request(h.url, 'PUT', `/api/packages/fz-org/generic/${SECRET.orgPackage}/1.0/f.txt`, { auth: owner, rawBody: 'package content' }), 201);
+  ok(await h.api('POST', `/packages/fz-org/generic/${SECRET.orgPackage}/-/link/fz-orgpriv`, { auth: owner }), 201);
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
   };
@@ -92,10 +96,14 @@ export async function buildWorld(h: TestHost): Promise<World> {
       username: 'fz-owner', owner: 'fz-owner', repo: 'fz-priv', org: 'fz-org', collaborator: names.collaborator, token: String(token), uuid: ids.uuid,
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner',
       pageName: 'Home',
+      type: 'generic', name: SECRET.orgPackage, version: '1.0', filename: 'f.txt', repo_name: 'fz-orgpriv',
     },
     ids,
   };
 }
+
+/** True for a package route (the API's `/packages/:owner/...` or a registry's `/:owner/{type}/...`): its owner is the private organization. */
+export const isPackageRoute = (routePath: string): boolean => routePath.startsWith('/packages/:owner') || /^\/:owner\/(generic|npm)\//.test(routePath);
 
 /** The value of `:id` for a route path. */
 export function idFor(w: World, routePath: string): string {

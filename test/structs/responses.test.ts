@@ -10,6 +10,7 @@ import * as accounts from './flows-accounts.ts';
 import * as repoFlows from './flows-repos.ts';
 import * as issueFlows from './flows-issues.ts';
 import * as wikiFlows from './flows-wiki.ts';
+import * as packageFlows from './flows-packages.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -69,6 +70,10 @@ describe('answers match their declared schemas', () => {
 
   test('wiki pages and revisions', async () => {
     await wikiFlows.wiki(c, w);
+  });
+
+  test('packages', async () => {
+    await packageFlows.packages(c, h, w);
   });
 
   test('pull and push mirrors', async () => {

@@ -126,6 +126,7 @@ describe('UI accessibility and the desktop session', () => {
       `${r}/commit/${ids.head}`, `${r}/compare/main...feature`, `${r}/branches`, `${r}/tags`, `${r}/releases`, `${r}/issues`, `${r}/issues/new`, `${r}/issues/1`, `${r}/labels`, `${r}/milestones`, `${r}/pulls/1`,
       `${r}/settings`, `${r}/settings/collaboration`, `${r}/settings/hooks`, `${r}/settings/hooks/${ids.repoHook}`, `${r}/settings/mirror`, '/no/such/page',
       '/org/forge-org/teams', '/org/forge-org/settings/hooks', `/org/forge-org/settings/hooks/${ids.orgHook}`,
+      '/root/-/packages', '/root/-/packages/generic/none', '/root/-/packages/generic/none/1.0',
     ];
     const covered = new Set(fixed.map((u) => matchedPattern(patterns, u)));
     for (const p of patterns) {

@@ -19,3 +19,4 @@ export type { User as Collaborator } from '../../../server/structs/user.ts';
 export type { Issue, Comment } from '../../../server/structs/issue.ts';
 export type { Label, Milestone } from '../../../server/structs/issue-label.ts';
 export type { WikiCommitList, WikiPage, WikiPageMetaData } from '../../../server/structs/wiki.ts';
+export type { Package, PackageFile } from '../../../server/structs/package.ts';

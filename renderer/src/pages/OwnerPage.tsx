@@ -50,6 +50,7 @@ export function OwnerPage({ owner }: { owner: string }) {
     <Page title={name} actions={actions} heading={<>{p.o.full_name ? `${p.o.full_name} (${name})` : name} <span className="badge badge-muted">{p.kind}</span></>}>
       {p.o.description ? <p className="lead">{p.o.description}</p> : null}
       {p.o.created ? <p className="muted">Joined <When iso={p.o.created} /></p> : null}
+      <p><Link to={`/${seg(name)}/-/packages`}>Packages</Link></p>
       <section aria-labelledby="owner-repos">
         <h2 id="owner-repos">Repositories</h2>
         <ErrorAlert>{repos.error}</ErrorAlert>

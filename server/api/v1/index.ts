@@ -27,6 +27,7 @@ import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 import { wikiRoutes } from './repo/wiki.ts';
+import { packageRoutes } from './packages/packages.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -58,4 +59,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueMilestoneRoutes,
   ...issueDependencyRoutes,
   ...wikiRoutes,
+  ...packageRoutes,
 ];

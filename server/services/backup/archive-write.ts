@@ -85,6 +85,12 @@ async function plan(snap: Snapshot, o: WriteOptions): Promise<{ sources: Source[
   }
   const extra: string[] = [];
   for (const dir of EXTRA_DIRS) {
+    if (dir === 'packages') {
+      // Package content as staged at the point, so it matches the staged store.
+      if (snap.packages.length) extra.push(dir);
+      for (const f of snap.packages) sources.push(fromFile(`${dir}/${f.rel}`, f.staged, f.size));
+      continue;
+    }
     const files: { rel: string; size: number }[] = [];
     await walkFiles(path.join(o.dataDir, dir), '', files);
     if (files.length) extra.push(dir);

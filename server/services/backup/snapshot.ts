@@ -13,6 +13,7 @@ import type { RefInfo } from '../../git/refs.ts';
 import { HOST_REFS, readRefFiles } from '../../git/ref-files.ts';
 import { isBareRepo } from '../../git/snapshot-files.ts';
 import { repositoriesRoot } from '../../store/repos.ts';
+import { packagesRoot } from '../../store/package-blobs.ts';
 
 export interface StoreFile {
   /** Path under `store/`, `/`-separated. */
@@ -36,16 +37,19 @@ export interface Snapshot {
   /** How long the store's writes were paused (ms). */
   storePauseMs: number;
   store: StoreFile[];
+  /** Package file content as of the point (paths under `packages/`), staged like the store. */
+  packages: StoreFile[];
   repos: RepoPoint[];
 }
 
-async function stageStore(root: string, stageRoot: string): Promise<StoreFile[]> {
+async function stageStore(root: string, stageRoot: string, skip = (_rel: string) => false): Promise<StoreFile[]> {
   const files: string[] = [];
   const walk = async (rel: string): Promise<void> => {
     const entries = await readdir(path.join(root, rel), { withFileTypes: true }).catch(() => []);
     await mkdir(path.join(stageRoot, rel), { recursive: true });
     for (const e of entries) {
       const r = rel ? `${rel}/${e.name}` : e.name;
+      if (skip(r)) continue;
       if (e.isDirectory()) await walk(r);
       // A temp file is a write that never finished: a restart would ignore it too.
       else if (e.isFile() && !e.name.endsWith('.tmp')) files.push(r);
@@ -81,8 +85,12 @@ export async function fixSnapshot(app: AppContext, stageDir: string): Promise<Sn
     const started = Date.now();
     const release = await app.store.engine.pause.pause();
     let store: StoreFile[];
+    let packages: StoreFile[];
     try {
       store = await stageStore(app.store.engine.root, stageDir);
+      // Package content is linked in the same pause: a blob's record is stored after its file exists and
+      // removed before its file goes, so every blob the staged store names is among these links.
+      packages = await stageStore(packagesRoot(app.store), path.join(stageDir, '.packages'), (r) => r === '.tmp');
     } finally {
       release();
     }
@@ -98,6 +106,6 @@ export async function fixSnapshot(app: AppContext, stageDir: string): Promise<Sn
         return { rel, gitDir, refs };
       }))));
     }
-    return { started, fixed: Date.now(), storePauseMs, store, repos };
+    return { started, fixed: Date.now(), storePauseMs, store, packages, repos };
   });
 }

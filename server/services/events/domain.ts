@@ -8,6 +8,7 @@
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { IssueRecord } from '../../store/issues.ts';
 import type { CommentRecord } from '../../store/issue-comments.ts';
+import type { PackageRecord, PackageVersionRecord } from '../../store/packages.ts';
 
 /** Gitea's hook event an issue change belongs to. */
 export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone';
@@ -50,6 +51,8 @@ export interface DomainEvents {
   'repo.damage_suspected': { repoId: number };
   /** Wiki pages changed (the API, the UI or a push to the wiki): one entry per page, Gitea's wiki hook actions plus `renamed`. */
   'wiki.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; changes: WikiPageChange[]; baseUrl: string };
+  /** A package version was published (`created`) or removed (`deleted`, the records as they were). */
+  'package.changed': { action: 'created' | 'deleted'; owner: UserRecord; doer: UserRecord; pkg: PackageRecord; version: PackageVersionRecord };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { UserRecord, Visibility } from '../../store/records.ts';
 import * as userStore from '../../store/users.ts';
 import * as repoStore from '../../store/repos.ts';
+import { assertOwnsNoPackages } from '../packages/files.ts';
 import * as teamStore from '../../store/teams.ts';
 import * as orgMemberStore from '../../store/org-members.ts';
 import { ownerVisible, REPO_UNITS } from '../permission/permissions.ts';
@@ -140,6 +141,7 @@ export async function deleteOrg(app: AppContext, org: UserRecord): Promise<void>
   if ((await repoStore.listByOwner(app.store, org.id)).length > 0) {
     throw new ValidationError(`user still has ownership of repositories [uid: ${org.id}]`);
   }
+  await assertOwnsNoPackages(app, org);
   await removeOrgRecords(app, org.id);
 }
 

@@ -17,6 +17,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import type { Intent } from '../../store/engine/journal.ts';
 import { isLastAdmin } from './users.ts';
 import { deleteRepository } from '../repository/repos.ts';
+import { assertOwnsNoPackages, removeOwnerPackages } from '../packages/files.ts';
 import { assertUserHasNoOrgs, forgetUser, purgeUserOrgs } from '../org/purge.ts';
 import { deleteOwnerHooks } from '../webhook/index.ts';
 
@@ -30,6 +31,7 @@ async function checkDeletable(app: AppContext, doer: UserRecord | null, user: Us
   if (await isLastAdmin(app, user)) throw new ValidationError(`can not delete the last admin user [uid: ${user.id}]`);
   if (!purge && (await repoStore.listByOwner(app.store, user.id)).length > 0) throw ownsRepos(user);
   if (!purge) await assertUserHasNoOrgs(app, user);
+  if (!purge) await assertOwnsNoPackages(app, user);
 }
 
 /** Step 1: the account can no longer sign in or act as an administrator, and loses its password. */
@@ -94,6 +96,7 @@ async function removeEverything(app: AppContext, doer: UserRecord | null, user: 
     await restoreAccount(app, user);
     return false;
   }
+  if (purge) await removeOwnerPackages(app, doer ?? user, user);
   // 3 - organizations (purge: last-owned ones with their repositories), then every grant and the user's hooks
   if (purge) await purgeUserOrgs(app, user, doer ?? undefined);
   await forgetUser(app, user.id);

@@ -113,6 +113,17 @@ function wiki(p: Obj, linked: boolean, withSender: boolean): Info {
   return { text: ['[', repoPart, ...head, ...note, ...bySender(p, linked, withSender)], title: [user(p.page)], attachment: '', url: pageUrl, color };
 }
 
+/** Gitea's getPackagePayloadInfo: "Package created: name:version", linked to the version's page. */
+function pkg(p: Obj, linked: boolean, withSender: boolean): Info {
+  const item = obj(p.package);
+  const action = str(p.action);
+  const label = `${str(item.name)}:${str(item.version)}`;
+  const url = str(item.html_url);
+  const created = action === 'created';
+  const text: Part[] = [`Package ${created ? 'created' : 'deleted'}: `, linked ? link(url, label) : user(label), ...bySender(p, linked, withSender)];
+  return { text, title: [user(label)], attachment: '', url, color: created ? COLORS.green : COLORS.red };
+}
+
 function other(eventType: string, p: Obj, linked: boolean, withSender: boolean): Info {
   const repo = obj(p.repository);
   const item = obj(p.package ?? p.workflow_job ?? p.workflow_run);
@@ -137,5 +148,6 @@ export function generalInfo(eventType: string, payload: unknown, linked: boolean
   if (eventType.startsWith('issue')) return issueLike(p, linked, false, withSender);
   if (eventType === 'release') return release(p, linked, withSender);
   if (eventType === 'wiki') return wiki(p, linked, withSender);
+  if (eventType === 'package') return pkg(p, linked, withSender);
   return other(eventType, p, linked, withSender);
 }
