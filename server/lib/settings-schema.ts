@@ -114,6 +114,15 @@ export const SETTINGS = {
   'housekeeping.DEBOUNCE': { kind: 'duration', default: '30s' },
   'housekeeping.MAX_CONCURRENT': { kind: 'int', default: '1', min: 1 },
   'housekeeping.PRUNE_EXPIRE': { kind: 'string', default: '2.weeks.ago' },
+  // Gitea's issue reactions and attachments (sizes in MiB, as Gitea's MAX_SIZE; types as extensions or MIME patterns).
+  'ui.REACTIONS': { kind: 'list', default: '+1, -1, laugh, hooray, confused, heart, rocket, eyes' },
+  'attachment.ENABLED': { kind: 'bool', default: 'true' },
+  'attachment.MAX_SIZE': { kind: 'int', default: '2048', min: 0 },
+  'attachment.MAX_FILES': { kind: 'int', default: '5', min: 1 },
+  'attachment.ALLOWED_TYPES': {
+    kind: 'list',
+    default: '.avif,.cpuprofile,.csv,.dmp,.docx,.fodg,.fodp,.fods,.fodt,.gif,.gz,.jpeg,.jpg,.json,.jsonc,.log,.md,.mov,.mp4,.odf,.odg,.odp,.ods,.odt,.patch,.pdf,.png,.pptx,.svg,.tgz,.txt,.webm,.webp,.xls,.xlsx,.zip',
+  },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -26,6 +26,10 @@ import { issueLabelRoutes } from './repo/issue-label.ts';
 import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
+import { issueReactionRoutes } from './repo/issue-reaction.ts';
+import { issueSubscriptionRoutes } from './repo/issue-subscription.ts';
+import { issueTimelineRoutes } from './repo/issue-timeline.ts';
+import { issueAttachmentRoutes } from './repo/issue-attachment.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -56,4 +60,8 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueLabelRoutes,
   ...issueMilestoneRoutes,
   ...issueDependencyRoutes,
+  ...issueReactionRoutes,
+  ...issueSubscriptionRoutes,
+  ...issueTimelineRoutes,
+  ...issueAttachmentRoutes,
 ];
