@@ -78,6 +78,12 @@ export async function buildWorld(h: TestHost): Promise<World> {
   const milestone = ok(await h.api('POST', '/repos/fz-owner/fz-priv/milestones', { auth: owner, body: { title: 'fz-milestone' } }), 201).body.id as number;
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues', { auth: owner, body: { title: SECRET.issue, labels: [label], milestone, assignees: ['fz-owner'] } }), 201);
   const comment = ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues/1/comments', { auth: owner, body: { body: 'fz-comment' } }), 201).body.id as number;
+  // An attachment of the private issue, for the asset routes.
+  const form = new FormData();
+  form.append('attachment', new Blob([Buffer.from('fz-attachment')], { type: 'text/plain' }), 'fz-attachment.txt');
+  const uploaded = await fetch(`${h.url}/api/v1/repos/fz-owner/fz-priv/issues/1/assets`, { method: 'POST', body: form, headers: { Authorization: `token ${owner}` } });
+  assert.equal(uploaded.status, 201, 'attachment upload');
+  const attachment = ((await uploaded.json()) as { id: number }).id;
   const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
@@ -89,6 +95,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
     params: {
       username: 'fz-owner', owner: 'fz-owner', repo: 'fz-priv', org: 'fz-org', collaborator: names.collaborator, token: String(token), uuid: ids.uuid,
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner',
+      attachment_id: String(attachment), user: names.collaborator,
     },
     ids,
   };
