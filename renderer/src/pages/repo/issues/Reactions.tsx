@@ -29,7 +29,7 @@ export function Reactions({ path, label, onError }: { path: string; label: strin
         const mine = me !== null && who.includes(me);
         return (
           <button key={content} type="button" className="btn btn-small" aria-pressed={mine} disabled={!me} title={who.join(', ')} onClick={() => void toggle(content, mine)}>
-            <span aria-hidden="true">{emoji(content)}</span> {who.length}<span className="visually-hidden"> {content}</span>
+            <span aria-hidden="true">{emoji(content)} <small>{content}</small></span> {who.length}<span className="visually-hidden"> {content}</span>
           </button>
         );
       })}
@@ -37,7 +37,9 @@ export function Reactions({ path, label, onError }: { path: string; label: strin
         <details>
           <summary>React <span className="visually-hidden">to {label}</span></summary>
           {KINDS.map(([k, e]) => (
-            <button key={k} type="button" className="btn btn-small" aria-label={`React with ${k}`} onClick={() => void toggle(k, (groups.get(k) ?? []).includes(me))}>{e}</button>
+            <button key={k} type="button" className="btn btn-small" aria-label={`React with ${k}`} onClick={() => void toggle(k, (groups.get(k) ?? []).includes(me))}>
+              <span aria-hidden="true">{e} <small>{k}</small></span>
+            </button>
           ))}
         </details>
       ) : null}
