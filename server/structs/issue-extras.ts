@@ -9,8 +9,8 @@ import { Comment, Issue } from './issue.ts';
 export const Reaction = z.strictObject({ user: User, content: z.string(), created_at: dateTime }).meta({ id: 'Reaction' });
 export type Reaction = z.infer<typeof Reaction>;
 
-/** `POST`/`DELETE .../reactions`. */
-export const EditReactionOption = z.object({ content: z.string().min(1).max(64) }).meta({ id: 'EditReactionOption' });
+/** `POST`/`DELETE .../reactions`: a missing content is no allowed reaction (403, as Gitea). */
+export const EditReactionOption = z.object({ content: z.string().max(64).optional() }).meta({ id: 'EditReactionOption' });
 export type EditReactionOption = z.infer<typeof EditReactionOption>;
 
 /** Gitea's `WatchInfo` (of an issue: `GET .../subscriptions/check`). */
@@ -31,11 +31,7 @@ export const TimelineComment = z.strictObject({
 }).meta({ id: 'TimelineComment' });
 export type TimelineComment = z.infer<typeof TimelineComment>;
 
-/** Gitea's `Attachment`. */
-export const Attachment = z.strictObject({
-  id: int, name: z.string(), size: int, download_count: int, created_at: dateTime, uuid: z.string(), browser_download_url: z.string(),
-}).meta({ id: 'Attachment' });
-export type Attachment = z.infer<typeof Attachment>;
+export { Attachment } from './issue.ts';
 
 /** `PATCH .../assets/{attachment_id}`. */
 export const EditAttachmentOptions = z.object({ name: z.string().min(1).max(255).optional() }).meta({ id: 'EditAttachmentOptions' });

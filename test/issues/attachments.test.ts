@@ -15,7 +15,7 @@ const O = ADMIN.username;
 /** Sends one multipart upload by hand (field `attachment`), as curl or tea would. */
 async function upload(h: TestHost, token: string | undefined, p: string, name: string, bytes: Buffer, field = 'attachment') {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type: 'application/octet-stream' }), name);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), name);
   const res = await fetch(`${h.url}/api/v1${p}`, { method: 'POST', body: form, headers: token ? { Authorization: `token ${token}` } : {} });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) as Record<string, unknown> : {} };

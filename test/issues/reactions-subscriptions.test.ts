@@ -57,7 +57,7 @@ describe('reactions', () => {
     const odd = await failure(bob.repos.issuePostIssueReaction(O, 'r', 1, { content: 'smile' }, J));
     assert.equal(odd.status, 403);
     assert.equal((await h.api('POST', `/repos/${O}/r/issues/1/reactions`, { body: { content: 'heart' } })).status, 401);
-    assert.equal((await h.api('POST', `/repos/${O}/r/issues/1/reactions`, { auth: bobToken, body: {} })).status, 422);
+    assert.equal((await h.api('POST', `/repos/${O}/r/issues/1/reactions`, { auth: bobToken, body: {} })).status, 403, 'no content is no allowed reaction');
     assert.equal((await failure(bob.repos.issuePostIssueReaction(O, 'r', 99, { content: 'heart' }, J))).status, 404);
     assert.equal((await failure(bob.repos.issuePostCommentReaction(O, 'r', 999999, { content: 'heart' }, J))).status, 404);
     await h.api('PUT', `/repos/${O}/r/issues/1/lock`, { auth: root, body: { lock_reason: 'heated' } });

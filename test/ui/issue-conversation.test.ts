@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { ADMIN, startHost, type ApiResponse, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { errorText, seg } from '../../api/client.ts';
-import type { Attachment, Issue, TimelineComment } from '../../api/types.ts';
+import type { Issue, TimelineComment } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert, FormError } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
@@ -110,7 +110,7 @@ export function IssuePage() {
       <div className="issue-layout">
         <div>
           <Post who={i.user.login} when={i.created_at} text={i.body} label="Issue description" canEdit={mine(i.user.login)} onSave={async (body) => { await api.patch(path, { body }); issue.reload(); }}>
-            <Attachments assets={(i.assets ?? []) as Attachment[]} path={`${path}/assets`} canUpload={mine(i.user.login)} label="the issue" onDone={issue.reload} onError={setError} />
+            <Attachments assets={i.assets} path={`${path}/assets`} canUpload={mine(i.user.login)} label="the issue" onDone={issue.reload} onError={setError} />
             <Reactions path={`${path}/reactions`} label="the issue" onError={setError} />
           </Post>
           <ol className="plain-list timeline" aria-label="Conversation">

@@ -33,14 +33,14 @@ function reactionRoutes(kind: 'issue' | 'comment') {
     route({
       method: 'post', path, operationId: ids.add, access: 'signed-in', scope: 'issue', body: EditReactionOption, response: Reaction, status: 201, alsoStatus: [200], guards: issuesComment,
       handler: async (ctx) => {
-        const { reaction, created } = await addReaction(ctx.app, scopeOf(ctx), target(ctx), ctx.body.content);
+        const { reaction, created } = await addReaction(ctx.app, scopeOf(ctx), target(ctx), ctx.body.content ?? '');
         json(ctx, created ? 201 : 200, await reactionJson(ctx, reaction));
       },
     }),
     route({
       method: 'delete', path, operationId: ids.remove, access: 'signed-in', scope: 'issue', body: EditReactionOption, status: 204, guards: issuesComment,
       handler: async (ctx) => {
-        await removeReaction(ctx.app, scopeOf(ctx), target(ctx), ctx.body.content);
+        await removeReaction(ctx.app, scopeOf(ctx), target(ctx), ctx.body.content ?? '');
         noContent(ctx);
       },
     }),
