@@ -100,6 +100,30 @@ describe('issue and comment attachments', () => {
     assert.equal((await upload(h, undefined, `/repos/${O}/a/issues/1/assets`, 'a.txt', Buffer.from('x'))).status, 401);
   });
 
+  test('hostile input on the new issue routes answers 4xx with a Gitea error body, never 5xx', async () => {
+    const bad: [string, string, Record<string, string>, string | undefined][] = [
+      ['POST', `/repos/${O}/a/issues/1/assets`, { 'Content-Type': 'multipart/form-data; boundary=zz' }, '--zz\r\nContent-Disposition: form-data; name="attachment"; filename="a.txt"\r\n\r\nunterminated'],
+      ['POST', `/repos/${O}/a/issues/1/assets`, { 'Content-Type': 'multipart/form-data' }, 'no boundary'],
+      ['POST', `/repos/${O}/a/issues/1/assets`, { 'Content-Type': 'text/plain' }, 'plain'],
+      ['POST', `/repos/${O}/a/issues/1/assets`, {}, undefined],
+      ['GET', `/repos/${O}/a/issues/1/assets/x`, {}, undefined],
+      ['PATCH', `/repos/${O}/a/issues/1/assets/-1`, { 'Content-Type': 'application/json' }, '{"name":""}'],
+      ['GET', `/repos/${O}/a/issues/x/timeline`, {}, undefined],
+      ['GET', `/repos/${O}/a/issues/1/timeline?since=yesterday`, {}, undefined],
+      ['POST', `/repos/${O}/a/issues/x/reactions`, { 'Content-Type': 'application/json' }, '{"content":"heart"}'],
+      ['POST', `/repos/${O}/a/issues/1/reactions`, { 'Content-Type': 'application/json' }, '{"content":["heart"]}'],
+      ['DELETE', `/repos/${O}/a/issues/comments/abc/reactions`, { 'Content-Type': 'application/json' }, '{"content":"heart"}'],
+      ['PUT', `/repos/${O}/a/issues/0/subscriptions/${'x'.repeat(300)}`, {}, undefined],
+    ];
+    for (const [method, p, headers, body] of bad) {
+      const res = await fetch(`${h.url}/api/v1${p}`, { method, headers: { Authorization: `token ${root}`, ...headers }, body });
+      const text = await res.text();
+      assert.ok(res.status >= 400 && res.status < 500, `${method} ${p}: ${res.status} ${text}`);
+      assert.equal(typeof (JSON.parse(text) as { message: unknown }).message, 'string', `${method} ${p}: ${text}`);
+    }
+    assert.equal((await h.api('GET', '/version')).status, 200);
+  });
+
   test('a private repository\'s attachment: 404 to outsiders at every address; deleting the issue removes the file', async () => {
     const made = await upload(h, root, `/repos/${O}/p/issues/1/assets`, 'plan.txt', Buffer.from('secret'));
     assert.equal(made.status, 201);

@@ -24,6 +24,11 @@ export function readUpload(req: Request, field: string): Promise<UploadedFile> {
     bb.on('file', (name, stream, info) => {
       if (found || name !== field) { stream.resume(); return; }
       found = true;
+      // A body cut short errors the file stream, maybe before the consumer listens: never let that crash the
+      // process. The error stays on the stream (`errored`), where the consumer finds it.
+      stream.on('error', () => undefined);
+      // A client that goes away mid-upload ends the file with an error, so its consumer does not wait forever.
+      req.once('aborted', () => stream.destroy(new Error('the upload was aborted')));
       resolve({ name: info.filename ?? '', mime: info.mimeType ?? '', stream });
     });
     bb.on('error', (err) => { if (!found) reject(new ServiceError(400, `the multipart body could not be read: ${(err as Error).message}`)); });

@@ -12,7 +12,7 @@ import * as repoStore from '../../store/repos.ts';
 import type { UserRecord } from '../../store/records.ts';
 import { atLeast, repoPermission, unitMode, type RepoUnit } from '../permission/permissions.ts';
 import { NotFoundError, ServiceError, ValidationError } from '../../lib/errors.ts';
-import { TooLargeError, isUuid, openFile, removeFile, writeFile } from './files.ts';
+import { BrokenUploadError, TooLargeError, isUuid, openFile, removeFile, writeFile } from './files.ts';
 
 export type { AttachmentRecord } from '../../store/attachments.ts';
 
@@ -57,6 +57,7 @@ export async function createAttachment(app: AppContext, owner: AttachmentOwner, 
     written = await writeFile(app.dataDir, file.stream, app.settings.int('attachment.MAX_SIZE') * 1024 * 1024);
   } catch (err) {
     if (err instanceof TooLargeError) throw new ServiceError(413, 'attachment is too large');
+    if (err instanceof BrokenUploadError) throw new ServiceError(400, `the upload could not be read: ${err.message}`);
     throw err;
   }
   try {

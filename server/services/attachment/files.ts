@@ -26,6 +26,9 @@ export function pathOf(dataDir: string, uuid: string): string {
 /** The file is bigger than allowed; nothing was kept. */
 export class TooLargeError extends Error {}
 
+/** The upload itself broke off or was malformed (the client's doing); nothing was kept. */
+export class BrokenUploadError extends Error {}
+
 /** Writes `source` under a new uuid, at most `maxBytes`; resolves with the uuid and size. */
 export async function writeFile(dataDir: string, source: Readable, maxBytes: number): Promise<{ uuid: string; size: number }> {
   const uuid = randomUUID();
@@ -40,12 +43,16 @@ export async function writeFile(dataDir: string, source: Readable, maxBytes: num
       else done(null, chunk);
     },
   });
+  let broken: Error | null = null;
+  source.once('error', (err: Error) => { broken = err; });
   try {
     await pipeline(source, counter, createWriteStream(tmp, { flags: 'wx' }));
     await rename(tmp, final);
   } catch (err) {
     source.resume();
     await rm(tmp, { force: true });
+    const cause = broken ?? source.errored;
+    if (cause && !(err instanceof TooLargeError)) throw new BrokenUploadError(cause.message);
     throw err;
   }
   return { uuid, size };
