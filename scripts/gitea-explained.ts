@@ -39,8 +39,4 @@ export const EXPLAINED: Record<string, string> = {
     'Gitea looks the issue up by its index and answers 404 without one; here a missing index is a 422 naming the field.',
   'Issue.projects':
     'Projects are not implemented; the field is left out rather than sent empty.',
-  'Issue.assets[]':
-    'Issue attachments are not implemented yet; the list is always empty.',
-  'Comment.assets[]':
-    'Comment attachments are not implemented yet; the list is always empty.',
 };

@@ -8,6 +8,8 @@ import type { Issue, Comment } from '../structs/issue.ts';
 import type { Label, Milestone } from '../structs/issue-label.ts';
 import { repoUrls } from './repo.ts';
 import { toUser } from './user.ts';
+import { toAttachment } from './issue-extras.ts';
+import type { AttachmentRecord } from '../store/attachments.ts';
 
 /** An issue with the records its answer shows (the issue service's IssueView). */
 export interface IssueParts {
@@ -18,6 +20,7 @@ export interface IssueParts {
   assignees: UserRecord[];
   labels: LabelRecord[];
   milestone: { m: MilestoneRecord; open: number; closed: number } | null;
+  attachments?: AttachmentRecord[];
 }
 
 /** Gitea's `Label`; an organization label's URL names the organization (the repository's owner). */
@@ -44,7 +47,7 @@ export function toIssue(p: IssueParts, viewer: UserRecord | null, baseUrl: strin
   return {
     id: i.id, url: `${urls.api}/issues/${i.index}`, html_url: `${urls.html}/issues/${i.index}`, number: i.index,
     user: toUser(p.poster, viewer, baseUrl), original_author: i.original_author, original_author_id: 0,
-    title: i.title, body: i.content, ref: i.ref, assets: [], labels: p.labels.map((l) => toLabel(l, owner, repo, baseUrl)),
+    title: i.title, body: i.content, ref: i.ref, assets: (p.attachments ?? []).map((a) => toAttachment(a, baseUrl)), labels: p.labels.map((l) => toLabel(l, owner, repo, baseUrl)),
     milestone: p.milestone ? toMilestone(p.milestone.m, p.milestone.open, p.milestone.closed) : null,
     assignee: assignees[0] ?? null, assignees: assignees.length ? assignees : null,
     state: i.is_closed ? 'closed' : 'open', is_locked: i.is_locked, comments: i.num_comments,
@@ -57,11 +60,11 @@ export function toIssue(p: IssueParts, viewer: UserRecord | null, baseUrl: strin
 }
 
 /** Gitea's `Comment`. */
-export function toComment(c: CommentRecord, poster: UserRecord, owner: UserRecord, repo: RepoRecord, viewer: UserRecord | null, baseUrl: string): Comment {
+export function toComment(c: CommentRecord, poster: UserRecord, owner: UserRecord, repo: RepoRecord, viewer: UserRecord | null, baseUrl: string, attachments: AttachmentRecord[] = []): Comment {
   const issueHtml = `${repoUrls(owner, repo, baseUrl).html}/issues/${c.issue_index}`;
   return {
     id: c.id, html_url: `${issueHtml}#issuecomment-${c.id}`, pull_request_url: '', issue_url: issueHtml,
-    user: toUser(poster, viewer, baseUrl), original_author: c.original_author, original_author_id: 0, body: c.body, assets: [],
+    user: toUser(poster, viewer, baseUrl), original_author: c.original_author, original_author_id: 0, body: c.body, assets: attachments.map((a) => toAttachment(a, baseUrl)),
     created_at: c.created, updated_at: c.updated,
   };
 }

@@ -14,6 +14,7 @@ import { wildcard } from '../api/v1/repo/http-helpers.ts';
 import { sendArchive, sendRawBlob } from '../api/v1/repo/git.ts';
 import { sendRawDiff } from '../api/v1/repo/compare.ts';
 import { commitRawDiff, compareRawDiff } from '../services/repository/diff.ts';
+import { sendAttachment } from './attachment-download.ts';
 import { authMiddleware } from './auth.ts';
 import { requireSigninView } from './signin-view.ts';
 
@@ -21,7 +22,7 @@ const R = '/:owner/:repo';
 const read = [repoAccess('read', 'repo.code')];
 
 /** The paths this router answers; anything else goes on to the UI untouched (not even authenticated). */
-const FILE_PATH = /^\/[^/]+\/[^/]+\/(?:(?:raw|media)\/(?:branch|tag|commit)\/.+|archive\/.+\.(?:zip|tar\.gz|bundle)|commit\/[^/]+\.(?:diff|patch)|compare\/.+\.(?:diff|patch))$/;
+const FILE_PATH = /^\/attachments\/[^/]+$|^\/[^/]+\/[^/]+\/(?:(?:raw|media)\/(?:branch|tag|commit)\/.+|archive\/.+\.(?:zip|tar\.gz|bundle)|commit\/[^/]+\.(?:diff|patch)|compare\/.+\.(?:diff|patch))$/;
 
 const diffType = (v: string | undefined): 'diff' | 'patch' => (v === 'patch' ? 'patch' : 'diff');
 
@@ -42,6 +43,10 @@ const rawRoutes = (kind: string) => [
 
 /** The file routes, in the API's route shape (so access, scope and guards are the API's own). */
 export const WEB_FILE_ROUTES = [
+  route({
+    method: 'get', path: '/attachments/:uuid', operationId: 'web_attachment', access: 'public', scope: 'issue', status: 200,
+    handler: (ctx) => sendAttachment(ctx, ctx.params.uuid ?? ''),
+  }),
   ...rawRoutes('raw'),
   ...rawRoutes('media'),
   route({

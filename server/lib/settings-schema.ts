@@ -120,6 +120,15 @@ export const SETTINGS = {
   'packages.LIMIT_TOTAL_OWNER_SIZE': { kind: 'string', default: '-1' },
   'packages.LIMIT_SIZE_GENERIC': { kind: 'string', default: '-1' },
   'packages.LIMIT_SIZE_NPM': { kind: 'string', default: '-1' },
+  // Gitea's issue reactions and attachments (sizes in MiB, as Gitea's MAX_SIZE; types as extensions or MIME patterns).
+  'ui.REACTIONS': { kind: 'list', default: '+1, -1, laugh, hooray, confused, heart, rocket, eyes' },
+  'attachment.ENABLED': { kind: 'bool', default: 'true' },
+  'attachment.MAX_SIZE': { kind: 'int', default: '2048', min: 0 },
+  'attachment.MAX_FILES': { kind: 'int', default: '5', min: 1 },
+  'attachment.ALLOWED_TYPES': {
+    kind: 'list',
+    default: '.avif,.cpuprofile,.csv,.dmp,.docx,.fodg,.fodp,.fods,.fodt,.gif,.gz,.jpeg,.jpg,.json,.jsonc,.log,.md,.mov,.mp4,.odf,.odg,.odp,.ods,.odt,.patch,.pdf,.png,.pptx,.svg,.tgz,.txt,.webm,.webp,.xls,.xlsx,.zip',
+  },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -7,6 +7,12 @@ import { Label, Milestone } from './issue-label.ts';
 /** Gitea's `RepositoryMeta`: the repository an issue belongs to. */
 export const RepositoryMeta = z.strictObject({ id: int, name: z.string(), owner: z.string(), full_name: z.string() }).meta({ id: 'RepositoryMeta' });
 
+/** Gitea's `Attachment`. */
+export const Attachment = z.strictObject({
+  id: int, name: z.string(), size: int, download_count: int, created_at: dateTime, uuid: z.string(), browser_download_url: z.string(),
+}).meta({ id: 'Attachment' });
+export type Attachment = z.infer<typeof Attachment>;
+
 /** Gitea's `Issue`. */
 export const Issue = z.strictObject({
   id: int,
@@ -19,7 +25,7 @@ export const Issue = z.strictObject({
   title: z.string(),
   body: z.string(),
   ref: z.string(),
-  assets: z.array(z.unknown()),
+  assets: z.array(Attachment),
   labels: z.array(Label),
   milestone: Milestone.nullable(),
   assignee: User.nullable(),
@@ -117,7 +123,7 @@ export const Comment = z.strictObject({
   original_author: z.string(),
   original_author_id: int,
   body: z.string(),
-  assets: z.array(z.unknown()),
+  assets: z.array(Attachment),
   created_at: dateTime,
   updated_at: dateTime,
 }).meta({ id: 'Comment' });

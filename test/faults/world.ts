@@ -79,6 +79,12 @@ export async function buildWorld(h: TestHost): Promise<World> {
   const milestone = ok(await h.api('POST', '/repos/fz-owner/fz-priv/milestones', { auth: owner, body: { title: 'fz-milestone' } }), 201).body.id as number;
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues', { auth: owner, body: { title: SECRET.issue, labels: [label], milestone, assignees: ['fz-owner'] } }), 201);
   const comment = ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues/1/comments', { auth: owner, body: { body: 'fz-comment' } }), 201).body.id as number;
+  // An attachment of the private issue, for the asset routes.
+  const form = new FormData();
+  form.append('attachment', new Blob([Buffer.from('fz-attachment')], { type: 'text/plain' }), 'fz-attachment.txt');
+  const uploaded = await fetch(`${h.url}/api/v1/repos/fz-owner/fz-priv/issues/1/assets`, { method: 'POST', body: form, headers: { Authorization: `token ${owner}` } });
+  assert.equal(uploaded.status, 201, 'attachment upload');
+  const attachment = ((await uploaded.json()) as { id: number }).id;
   const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
   // The private repository's wiki: its page Home, so `{pageName}` routes reach a real page.
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/wiki/new', { auth: owner, body: { title: 'Home', content_base64: Buffer.from('fz-wiki').toString('base64') } }), 201);
@@ -97,6 +103,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner',
       pageName: 'Home',
       type: 'generic', name: SECRET.orgPackage, version: '1.0', filename: 'f.txt', repo_name: 'fz-orgpriv',
+      attachment_id: String(attachment), user: names.collaborator,
     },
     ids,
   };

@@ -11,6 +11,7 @@ import * as repoFlows from './flows-repos.ts';
 import * as issueFlows from './flows-issues.ts';
 import * as wikiFlows from './flows-wiki.ts';
 import * as packageFlows from './flows-packages.ts';
+import * as issueExtraFlows from './flows-issue-extras.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -74,6 +75,10 @@ describe('answers match their declared schemas', () => {
 
   test('packages', async () => {
     await packageFlows.packages(c, h, w);
+  });
+
+  test('reactions, subscriptions, timeline and attachments of issues', async () => {
+    await issueExtraFlows.issueExtras(c, h, w);
   });
 
   test('pull and push mirrors', async () => {

@@ -95,8 +95,10 @@ export class ApiClient {
     } else if (this.token && !opts.anonymous) {
       headers.Authorization = `token ${this.token}`;
     }
-    let body: string | undefined;
-    if (opts.body !== undefined) {
+    let body: string | FormData | undefined;
+    // A form (a file upload) goes as multipart, with the boundary the browser picks.
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }

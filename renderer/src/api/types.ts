@@ -20,3 +20,4 @@ export type { Issue, Comment } from '../../../server/structs/issue.ts';
 export type { Label, Milestone } from '../../../server/structs/issue-label.ts';
 export type { WikiCommitList, WikiPage, WikiPageMetaData } from '../../../server/structs/wiki.ts';
 export type { Package, PackageFile } from '../../../server/structs/package.ts';
+export type { Attachment, Reaction, TimelineComment, WatchInfo } from '../../../server/structs/issue-extras.ts';

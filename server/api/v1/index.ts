@@ -28,6 +28,10 @@ import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 import { wikiRoutes } from './repo/wiki.ts';
 import { packageRoutes } from './packages/packages.ts';
+import { issueReactionRoutes } from './repo/issue-reaction.ts';
+import { issueSubscriptionRoutes } from './repo/issue-subscription.ts';
+import { issueTimelineRoutes } from './repo/issue-timeline.ts';
+import { issueAttachmentRoutes } from './repo/issue-attachment.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -60,4 +64,8 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueDependencyRoutes,
   ...wikiRoutes,
   ...packageRoutes,
+  ...issueReactionRoutes,
+  ...issueSubscriptionRoutes,
+  ...issueTimelineRoutes,
+  ...issueAttachmentRoutes,
 ];

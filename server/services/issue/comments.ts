@@ -5,12 +5,15 @@
 import type { AppContext } from '../context.ts';
 import * as commentStore from '../../store/issue-comments.ts';
 import * as issueStore from '../../store/issues.ts';
+import * as reactionStore from '../../store/issue-reactions.ts';
 import type { CommentRecord } from '../../store/issue-comments.ts';
 import type { IssueRecord } from '../../store/issues.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { canWriteIssues } from './view.ts';
 import { getIssue, type IssueScope } from './issues.ts';
 import { mentionedUsers } from './mentions.ts';
+import { recordReferences } from './references.ts';
+import { deleteAttachment, listIssueAttachments } from '../attachment/attachments.ts';
 
 export type { CommentRecord } from '../../store/issue-comments.ts';
 
@@ -36,13 +39,14 @@ export async function createComment(app: AppContext, s: IssueScope, index: numbe
   }));
   const after = await countComments(app, s.repo.id, index, 1, await mentionedUsers(app, s.repo, s.owner, body, s.doer!.id));
   await publish(app, s, after, c, 'created');
+  await recordReferences(app, s, after, body, c.id);
   return c;
 }
 
 /** A comment of the repository by id, or 404. */
 export async function getComment(app: AppContext, repoId: number, id: number): Promise<CommentRecord> {
   const c = Number.isInteger(id) ? await commentStore.get(app.store, id) : undefined;
-  if (!c || c.repo_id !== repoId) throw new NotFoundError('comment does not exist');
+  if (!c || c.repo_id !== repoId || !commentStore.isPlain(c)) throw new NotFoundError('comment does not exist');
   return c;
 }
 
@@ -55,7 +59,11 @@ export async function editComment(app: AppContext, s: IssueScope, id: number, bo
   const c = await getComment(app, s.repo.id, id);
   assertCanChange(s, c);
   const out = (await commentStore.update(app.store, id, (r) => { r.body = body; r.updated = new Date().toISOString(); }))!;
-  if (out.body !== c.body) await publish(app, s, await getIssue(app, s.repo.id, c.issue_index), out, 'edited', { body: { from: c.body } });
+  if (out.body !== c.body) {
+    const issue = await getIssue(app, s.repo.id, c.issue_index);
+    await publish(app, s, issue, out, 'edited', { body: { from: c.body } });
+    await recordReferences(app, s, issue, body, id);
+  }
   return out;
 }
 
@@ -64,6 +72,8 @@ export async function deleteComment(app: AppContext, s: IssueScope, id: number):
   const c = await getComment(app, s.repo.id, id);
   assertCanChange(s, c);
   await commentStore.remove(app.store, id);
+  await reactionStore.removeByComment(app.store, s.repo.id, c.issue_index, id);
+  for (const a of await listIssueAttachments(app, s.repo.id, c.issue_index, id)) await deleteAttachment(app, a);
   await publish(app, s, await countComments(app, s.repo.id, c.issue_index, -1), c, 'deleted');
 }
 

@@ -14,10 +14,10 @@ import * as userStore from '../../store/users.ts';
 import type { IssueRecord } from '../../store/issues.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { atLeast, repoPermission, unitMode } from '../permission/permissions.ts';
 import { repoOption } from '../../convert/repo.ts';
 import { getIssue, type IssueScope } from './issues.ts';
-import { canWriteIssues } from './view.ts';
+import { recordEvent } from './timeline.ts';
+import { canReadIssuesOf, canWriteIssues } from './view.ts';
 
 /** The message shown instead of a related issue the viewer may not read (Gitea's lock-icon tooltip). */
 export const NOT_PERMITTED = 'You do not have permission to read this dependency';
@@ -26,10 +26,6 @@ export const NOT_PERMITTED = 'You do not have permission to read this dependency
 export type Related = { visible: true; issue: IssueRecord; repo: RepoRecord; owner: UserRecord } | { visible: false };
 
 export interface IssueRef { owner: string; repo: string; index: number }
-
-async function canReadIssuesOf(app: AppContext, viewer: UserRecord | null, repo: RepoRecord): Promise<boolean> {
-  return repo.units.has_issues && atLeast(unitMode(await repoPermission(app, viewer, repo), 'repo.issues'), 'read');
-}
 
 /** The issue named by `ref` as the doer may reach it: 404 for a missing or unreadable one. */
 async function resolveRef(app: AppContext, s: IssueScope, ref: IssueRef): Promise<{ issue: IssueRecord; repo: RepoRecord }> {
@@ -57,6 +53,13 @@ function assertCanChange(app: AppContext, s: IssueScope): void {
   if (!canWriteIssues(s.perm) || !repoOption(s.repo, 'internal_tracker').enable_issue_dependencies) throw new ForbiddenError('CanCreateIssueDependencies');
 }
 
+/** Gitea's dependency comments: one on each issue, naming the other. */
+async function dependencyEvents(app: AppContext, s: IssueScope, blocked: IssueRecord, blocker: IssueRecord, add: boolean): Promise<void> {
+  const type = add ? 'add_dependency' : 'remove_dependency';
+  await recordEvent(app, blocked.repo_id, blocked.index, s.doer!.id, type, { dep_repo_id: blocker.repo_id, dep_index: blocker.index });
+  await recordEvent(app, blocker.repo_id, blocker.index, s.doer!.id, type, { dep_repo_id: blocked.repo_id, dep_index: blocked.index });
+}
+
 /**
  * Records that `blocked` depends on `blocker` (`pathBlocks`: the path issue is the blocker). Returns the path issue.
  */
@@ -75,6 +78,7 @@ export async function addDependency(app: AppContext, s: IssueScope, index: numbe
     if (isUniqueViolation(err)) throw new ValidationError('dependency already exists');
     throw err;
   }
+  await dependencyEvents(app, s, blocked, blocker, true);
   return self;
 }
 
@@ -85,6 +89,7 @@ export async function removeDependency(app: AppContext, s: IssueScope, index: nu
   const other = await resolveRef(app, s, ref);
   const [blocked, blocker] = pathBlocks ? [other.issue, self] : [self, other.issue];
   if (!(await depStore.remove(app.store, blocked.id, blocker.id))) throw new NotFoundError('dependency does not exist');
+  await dependencyEvents(app, s, blocked, blocker, false);
   return self;
 }
 

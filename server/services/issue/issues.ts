@@ -16,6 +16,8 @@ import { getMilestone } from './milestones.ts';
 import { canWriteIssues } from './view.ts';
 import { mentionedUsers } from './mentions.ts';
 import { assertNoOpenBlockers } from './dependency-rules.ts';
+import { recordChanges, recordEvent } from './timeline.ts';
+import { recordReferences } from './references.ts';
 
 export type { IssueRecord } from '../../store/issues.ts';
 
@@ -76,6 +78,7 @@ export async function createIssue(app: AppContext, s: IssueScope, f: IssueFields
     num_comments: 0, ref: f.ref ?? '', deadline: writer ? dueOf(f.due_date) : 0, created: now, updated: now, closed_at: null,
   }));
   await notify(app, s, issue, 'issues', 'opened');
+  await recordReferences(app, s, issue, `${issue.title} ${issue.content}`);
   for (let n = 0; n < assignees.length; n++) await notify(app, s, issue, 'issue_assign', 'assigned');
   if (f.closed) issue = await setState(app, s, issue, 'closed');
   return issue;
@@ -92,6 +95,7 @@ export async function setState(app: AppContext, s: IssueScope, issue: IssueRecor
     r.updated = now;
   });
   if (!out) throw new NotFoundError('issue does not exist');
+  await recordEvent(app, s.repo.id, out.index, s.doer!.id, state === 'closed' ? 'close' : 'reopen');
   await notify(app, s, out, 'issues', state === 'closed' ? 'closed' : 'reopened');
   return out;
 }
@@ -124,6 +128,8 @@ export async function editIssue(app: AppContext, s: IssueScope, index: number, f
     else if (writer && f.due_date) r.deadline = dueOf(f.due_date);
     r.updated = now;
   }))!;
+  await recordChanges(app, s, before, issue);
+  if (issue.title !== before.title || issue.content !== before.content) await recordReferences(app, s, issue, `${issue.title} ${issue.content}`);
   const changes: Record<string, { from: string }> = {};
   if (issue.title !== before.title) changes.title = { from: before.title };
   if (issue.content !== before.content) changes.body = { from: before.content };
@@ -138,8 +144,10 @@ export async function editIssue(app: AppContext, s: IssueScope, index: number, f
 /** Sets or clears the deadline (writers only). */
 export async function setDeadline(app: AppContext, s: IssueScope, index: number, due: string | null): Promise<IssueRecord> {
   if (!canWriteIssues(s.perm)) throw new ForbiddenError('user cannot write issues');
-  await getIssue(app, s.repo.id, index);
-  return (await issueStore.update(app.store, s.repo.id, index, (r) => { r.deadline = dueOf(due); r.updated = new Date().toISOString(); }))!;
+  const before = await getIssue(app, s.repo.id, index);
+  const out = (await issueStore.update(app.store, s.repo.id, index, (r) => { r.deadline = dueOf(due); r.updated = new Date().toISOString(); }))!;
+  await recordChanges(app, s, before, out);
+  return out;
 }
 
 /** Adds or removes assignees by name (writers only). */
@@ -149,6 +157,7 @@ export async function changeAssignees(app: AppContext, s: IssueScope, index: num
   const ids = add ? await resolveAssignees(app, s, names) : (await Promise.all(names.map((n) => userStore.getByName(app.store, n)))).filter((u) => !!u).map((u) => u.id);
   const next = add ? [...new Set([...issue.assignee_ids, ...ids])] : issue.assignee_ids.filter((id) => !ids.includes(id));
   const out = (await issueStore.update(app.store, s.repo.id, index, (r) => { r.assignee_ids = next; r.updated = new Date().toISOString(); }))!;
+  await recordChanges(app, s, issue, out);
   for (const id of next) if (!issue.assignee_ids.includes(id)) await notify(app, s, out, 'issue_assign', 'assigned');
   for (const id of issue.assignee_ids) if (!next.includes(id)) await notify(app, s, out, 'issue_assign', 'unassigned');
   return out;
@@ -171,6 +180,7 @@ export async function changeLabels(app: AppContext, s: IssueScope, index: number
     else r.label_ids = [];
     r.updated = new Date().toISOString();
   }))!;
+  await recordChanges(app, s, issue, out);
   const changed = out.label_ids.join() !== issue.label_ids.join();
   if (changed) await notify(app, s, out, 'issue_label', out.label_ids.length || op !== 'clear' ? 'label_updated' : 'label_cleared');
   return out;

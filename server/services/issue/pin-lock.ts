@@ -5,6 +5,7 @@ import type { IssueRecord } from '../../store/issues.ts';
 import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import { canWriteIssues } from './view.ts';
 import { getIssue, type IssueScope } from './issues.ts';
+import { recordEvent } from './timeline.ts';
 
 /** Gitea's MaxPinned default. */
 const MAX_PINNED = 3;
@@ -14,10 +15,11 @@ function assertWriter(s: IssueScope): void {
 }
 
 /** Locks or unlocks an issue's conversation. */
-export async function setLocked(app: AppContext, s: IssueScope, index: number, locked: boolean): Promise<void> {
+export async function setLocked(app: AppContext, s: IssueScope, index: number, locked: boolean, reason = ''): Promise<void> {
   assertWriter(s);
-  await getIssue(app, s.repo.id, index);
+  const before = await getIssue(app, s.repo.id, index);
   await issueStore.update(app.store, s.repo.id, index, (r) => { r.is_locked = locked; });
+  if (before.is_locked !== locked) await recordEvent(app, s.repo.id, index, s.doer!.id, locked ? 'lock' : 'unlock', {}, reason);
 }
 
 /** The repository's pinned issues, in pin order. */
@@ -38,4 +40,5 @@ export async function setPin(app: AppContext, s: IssueScope, index: number, op: 
   if (op === 'pin' && issue.pin_order > 0) return;
   for (const [i, r] of order.entries()) if (r.pin_order !== i + 1) await issueStore.update(app.store, s.repo.id, r.index, (x) => { x.pin_order = i + 1; });
   if (op === 'unpin') await issueStore.update(app.store, s.repo.id, index, (x) => { x.pin_order = 0; });
+  if (op === 'pin' || (op === 'unpin' && issue.pin_order > 0)) await recordEvent(app, s.repo.id, index, s.doer!.id, op);
 }

@@ -6,8 +6,9 @@ import * as userStore from '../../store/users.ts';
 import * as milestoneStore from '../../store/milestones.ts';
 import { labelsByIds, type LabelRecord } from './labels.ts';
 import { milestoneView, type MilestoneView } from './milestones.ts';
-import { atLeast, unitMode, type Permission } from '../permission/permissions.ts';
+import { atLeast, repoPermission, unitMode, type Permission } from '../permission/permissions.ts';
 import { GHOST_USER_ID, systemUsers } from '../user/users.ts';
+import { listIssueAttachments, type AttachmentRecord } from '../attachment/attachments.ts';
 
 /** An issue and the records its answer shows. */
 export interface IssueView {
@@ -18,6 +19,7 @@ export interface IssueView {
   assignees: UserRecord[];
   labels: LabelRecord[];
   milestone: MilestoneView | null;
+  attachments: AttachmentRecord[];
 }
 
 /** The user with this id, or Gitea's Ghost when the account is gone. */
@@ -27,6 +29,11 @@ export async function userOrGhost(app: AppContext, id: number): Promise<UserReco
 
 /** Whether the permission allows writing issues (Gitea's CanWriteIssuesOrPulls for an issue). */
 export const canWriteIssues = (perm: Permission): boolean => atLeast(unitMode(perm, 'repo.issues'), 'write');
+
+/** Whether the viewer may read the issues of the repository (its unit on, their permission). */
+export async function canReadIssuesOf(app: AppContext, viewer: UserRecord | null, repo: RepoRecord): Promise<boolean> {
+  return repo.units.has_issues && atLeast(unitMode(await repoPermission(app, viewer, repo), 'repo.issues'), 'read');
+}
 
 /** Loads what an issue's answer shows. */
 export async function issueView(app: AppContext, repo: RepoRecord, owner: UserRecord, issue: IssueRecord): Promise<IssueView> {
@@ -39,5 +46,6 @@ export async function issueView(app: AppContext, repo: RepoRecord, owner: UserRe
   return {
     issue, repo, owner, poster: await userOrGhost(app, issue.poster_id), assignees,
     labels: await labelsByIds(app, issue.label_ids), milestone: m ? await milestoneView(app, m) : null,
+    attachments: await listIssueAttachments(app, repo.id, issue.index, 0),
   };
 }

@@ -7,8 +7,9 @@
 import type { MarkdownIt, MarkdownItOptions } from 'markdown-it';
 import type { HLJSApi } from 'highlight.js';
 import { sanitizeRendered } from './sanitize.ts';
-import { linkBase, resolveLink, type LinkBase } from './links.ts';
+import { contextPath, linkBase, resolveLink, type LinkBase } from './links.ts';
 import { taskLists } from './task-lists.ts';
+import { issueRefs } from './issue-refs.ts';
 
 export type MarkdownMode = 'markdown' | 'gfm' | 'comment' | 'wiki' | 'file';
 
@@ -84,5 +85,7 @@ export async function renderMarkdown(o: RenderOptions): Promise<string> {
   const md = markdownIt({ html: true, linkify: true, typographer: false, breaks: mode === 'comment' || mode === 'gfm', highlight: highlighter(hljs) });
   md.use(taskLists);
   decorate(md, linkBase(o.context, wiki));
+  const repoPath = contextPath(o.context).split('/').slice(0, 3).join('/');
+  if ((mode === 'comment' || mode === 'gfm') && repoPath.split('/').length === 3) issueRefs(md, repoPath);
   return sanitizeRendered(md.render(o.text));
 }

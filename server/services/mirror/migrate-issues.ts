@@ -12,6 +12,8 @@ import * as labelStore from '../../store/labels.ts';
 import * as milestoneStore from '../../store/milestones.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { normaliseColor } from '../issue/labels.ts';
+import { BlockedHostError, guardedFetch } from '../../lib/guarded-fetch.ts';
+import { migrationOutbound } from './remote.ts';
 
 /** The items of MigrateRepoOptions beyond the git data. */
 export interface MigrateItems {
@@ -56,16 +58,36 @@ function apiBase(cloneAddr: string): string {
   return `${u.origin}${prefix}/api/v1/repos/${owner}/${name}`;
 }
 
-/** A reader of the source's API with the migration's credentials. */
-function reader(o: { clone_addr: string; auth_token?: string | undefined; auth_username?: string | undefined; auth_password?: string | undefined }) {
+/** The most one page of the source's API may weigh. */
+const MAX_PAGE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A reader of the source's API with the migration's credentials, through the guarded outbound client: the
+ * migrations policy is checked on every address the source's name resolves to, and the connection goes to the
+ * checked one (a name that re-resolves to a blocked address between the clone and the API reads is refused).
+ */
+function reader(app: AppContext, o: { clone_addr: string; auth_token?: string | undefined; auth_username?: string | undefined; auth_password?: string | undefined }) {
   const base = apiBase(o.clone_addr);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (o.auth_token) headers.Authorization = `token ${o.auth_token}`;
   else if (o.auth_username) headers.Authorization = `Basic ${Buffer.from(`${o.auth_username}:${o.auth_password ?? ''}`).toString('base64')}`;
   const one = async <T>(p: string): Promise<T> => {
-    const res = await fetch(`${base}${p}`, { headers, redirect: 'error', signal: AbortSignal.timeout(60_000) });
-    if (!res.ok) throw new ValidationError(`reading ${p.split('?')[0]} from the source failed: ${res.status}`);
-    return (await res.json()) as T;
+    const { policy, resolver } = migrationOutbound(app);
+    let res;
+    try {
+      res = await guardedFetch({
+        url: `${base}${p}`, method: 'GET', headers, body: '', timeoutMs: 60_000, allowedHosts: [], policy, maxResponseBytes: MAX_PAGE_BYTES, ...(resolver ? { resolver } : {}),
+      });
+    } catch (err) {
+      if (err instanceof BlockedHostError) throw new ValidationError('You can not import from disallowed hosts.');
+      throw new ValidationError(`reading ${p.split('?')[0]} from the source failed: ${(err as Error).message}`);
+    }
+    if (res.status < 200 || res.status > 299) throw new ValidationError(`reading ${p.split('?')[0]} from the source failed: ${res.status}`);
+    try {
+      return JSON.parse(res.body) as T;
+    } catch {
+      throw new ValidationError(`reading ${p.split('?')[0]} from the source failed: the answer is not JSON`);
+    }
   };
   /** Every page of a list. */
   const all = async <T>(p: string): Promise<T[]> => {
@@ -83,8 +105,8 @@ const nameOf = (u: SrcUser | undefined): string => u?.login ?? u?.username ?? ''
 const due = (d: string | null | undefined): number => (d ? Math.floor(new Date(d).getTime() / 1000) : 0);
 
 /** Reads the source's labels, milestones, issues and comments as asked, and stores them into `repo`. */
-export async function importTracker(app: AppContext, repo: RepoRecord, doer: UserRecord, o: MigrateItems & Parameters<typeof reader>[0]): Promise<void> {
-  const src = reader(o);
+export async function importTracker(app: AppContext, repo: RepoRecord, doer: UserRecord, o: MigrateItems & Parameters<typeof reader>[1]): Promise<void> {
+  const src = reader(app, o);
   const now = new Date().toISOString();
   const labelIds = new Map<string, number>();
   if (o.labels) {

@@ -8,7 +8,7 @@
  */
 import type { AppContext } from '../context.ts';
 import type { UserRecord } from '../../store/records.ts';
-import { BlockedHostError, migrationPolicy, parseIpLiteral, resolveChecked, type Resolver } from '../../lib/host-matcher.ts';
+import { BlockedHostError, migrationPolicy, parseIpLiteral, resolveChecked, type OutboundPolicy, type Resolver } from '../../lib/host-matcher.ts';
 import { LocalPathError, checkedLocalGitDir } from './local-path.ts';
 
 export type RemoteProblem = 'url' | 'protocol' | 'local-denied' | 'local-invalid' | 'local-data' | 'host-denied' | 'unresolved';
@@ -73,15 +73,21 @@ export function setResolver(app: AppContext, resolver: Resolver): void {
   resolvers.set(app, resolver);
 }
 
-/** Checks `hostname` and every address it resolves to against the migrations policy; returns the address to pin. */
-export async function checkHostAllowed(app: AppContext, hostname: string): Promise<string> {
+/** The migrations policy of the host's settings and its resolver, for the guarded outbound client. */
+export function migrationOutbound(app: AppContext): { policy: OutboundPolicy; resolver: Resolver | undefined } {
   const s = app.settings;
   const policy = migrationPolicy({
     allowedDomains: s.list('migrations.ALLOWED_DOMAINS'), blockedDomains: s.list('migrations.BLOCKED_DOMAINS'),
     allowLocalNetworks: s.bool('migrations.ALLOW_LOCALNETWORKS'),
   });
+  return { policy, resolver: resolvers.get(app) };
+}
+
+/** Checks `hostname` and every address it resolves to against the migrations policy; returns the address to pin. */
+export async function checkHostAllowed(app: AppContext, hostname: string): Promise<string> {
+  const { policy, resolver } = migrationOutbound(app);
   try {
-    return await resolveChecked(policy, hostname, resolvers.get(app));
+    return await resolveChecked(policy, hostname, resolver);
   } catch (err) {
     if (!(err instanceof BlockedHostError)) throw err;
     // The same words for every refused address: nothing tells whether something listens there.

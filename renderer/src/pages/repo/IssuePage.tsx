@@ -1,8 +1,8 @@
 /** `/{owner}/{repo}/issues/{n}` (and `/pulls/{n}`): title and state, the conversation in markdown, and the sidebar. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { errorText, seg } from '../../api/client.ts';
-import type { Comment, Issue } from '../../api/types.ts';
+import type { Issue, TimelineComment } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert, FormError } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
@@ -13,9 +13,12 @@ import { useLoad } from '../../use-load.ts';
 import { useSubmit } from '../../use-submit.ts';
 import { IssueSidebar } from './issues/IssueSidebar.tsx';
 import { useRepo } from './repo-context.tsx';
+import { Reactions } from './issues/Reactions.tsx';
+import { Attachments } from './issues/Attachments.tsx';
+import { TimelineEvent } from './issues/TimelineEvent.tsx';
 
 /** A markdown text with an edit form in its place when `editing`. */
-function Post({ who, when, text, label, canEdit, onSave, onDelete }: { who: string; when: string; text: string; label: string; canEdit: boolean; onSave(t: string): Promise<void>; onDelete?: () => Promise<void> }) {
+function Post({ who, when, text, label, canEdit, onSave, onDelete, children }: { who: string; when: string; text: string; label: string; canEdit: boolean; onSave(t: string): Promise<void>; onDelete?: () => Promise<void>; children?: ReactNode }) {
   const { base } = useRepo();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(text);
@@ -41,6 +44,7 @@ function Post({ who, when, text, label, canEdit, onSave, onDelete }: { who: stri
           </div>
         </form>
       ) : text ? <Markdown text={text} mode="comment" context={base} label={label} /> : <p className="muted">No description.</p>}
+      {children}
     </article>
   );
 }
@@ -52,7 +56,16 @@ export function IssuePage() {
   const index = useParams().index ?? '';
   const path = `${base}/issues/${seg(index)}`;
   const issue = useLoad(() => api.get<Issue>(path), `${path}|issue`);
-  const comments = useLoad(() => api.get<Comment[]>(`${path}/comments`), `${path}|comments`);
+  // Every page of the timeline, in order (the host caps one page at its MAX_RESPONSE_ITEMS).
+  const comments = useLoad(async () => {
+    const all: TimelineComment[] = [];
+    for (let page = 1; page <= 100; page++) {
+      const rows = await api.get<TimelineComment[]>(`${path}/timeline`, { query: { page, limit: 50 } });
+      all.push(...rows);
+      if (rows.length < 50) break;
+    }
+    return all;
+  }, `${path}|timeline`);
   const [editTitle, setEditTitle] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -96,12 +109,23 @@ export function IssuePage() {
       <ErrorAlert>{error ?? comments.error}</ErrorAlert>
       <div className="issue-layout">
         <div>
-          <Post who={i.user.login} when={i.created_at} text={i.body} label="Issue description" canEdit={mine(i.user.login)} onSave={async (body) => { await api.patch(path, { body }); issue.reload(); }} />
-          {comments.data?.map((c) => (
-            <Post key={c.id} who={c.user.login} when={c.created_at} text={c.body} label={`Comment by ${c.user.login}`} canEdit={mine(c.user.login)}
-              onSave={async (body) => { await api.patch(`${base}/issues/comments/${c.id}`, { body }); comments.reload(); }}
-              onDelete={() => act(() => api.delete(`${base}/issues/comments/${c.id}`), 'The comment was not deleted')} />
-          ))}
+          <Post who={i.user.login} when={i.created_at} text={i.body} label="Issue description" canEdit={mine(i.user.login)} onSave={async (body) => { await api.patch(path, { body }); issue.reload(); }}>
+            <Attachments assets={i.assets} path={`${path}/assets`} canUpload={mine(i.user.login)} label="the issue" onDone={issue.reload} onError={setError} />
+            <Reactions path={`${path}/reactions`} label="the issue" onError={setError} />
+          </Post>
+          <ol className="plain-list timeline" aria-label="Conversation">
+            {comments.data?.map((c) => (
+              <li key={c.id}>
+                {c.type === 'comment' ? (
+                  <Post who={c.user.login} when={c.created_at} text={c.body} label={`Comment by ${c.user.login}`} canEdit={mine(c.user.login)}
+                    onSave={async (body) => { await api.patch(`${base}/issues/comments/${c.id}`, { body }); comments.reload(); }}
+                    onDelete={() => act(() => api.delete(`${base}/issues/comments/${c.id}`), 'The comment was not deleted')}>
+                    <Reactions path={`${base}/issues/comments/${c.id}/reactions`} label={`the comment by ${c.user.login}`} onError={setError} />
+                  </Post>
+                ) : <TimelineEvent e={c} />}
+              </li>
+            ))}
+          </ol>
           {me ? (
             <form onSubmit={addComment.onSubmit} noValidate className="card" aria-labelledby="add-comment">
               <h3 id="add-comment">Add a comment</h3>

@@ -34,12 +34,12 @@ function changeRoute(blocks: boolean, add: boolean) {
   const kind = blocks ? 'blocks' : 'dependencies';
   const op = add ? (blocks ? 'issueCreateIssueBlocking' : 'issueCreateIssueDependencies') : (blocks ? 'issueRemoveIssueBlocking' : 'issueRemoveIssueDependencies');
   return route({
-    method: add ? 'post' : 'delete', path: `${R}/${kind}`, operationId: op, access: 'signed-in', scope: 'issue', body: IssueMeta, response: Issue, status: 201, guards: issuesComment,
+    method: add ? 'post' : 'delete', path: `${R}/${kind}`, operationId: op, access: 'signed-in', scope: 'issue', body: IssueMeta, response: Issue, status: add ? 201 : 200, guards: issuesComment,
     handler: async (ctx) => {
       const ref = { owner: ctx.body.owner ?? ctx.params.owner!, repo: ctx.body.repo ?? ctx.params.repo!, index: ctx.body.index };
       const fn = add ? addDependency : removeDependency;
-      // Gitea answers 201 for the removal too.
-      json(ctx, 201, await issueJson(ctx, await fn(ctx.app, scopeOf(ctx), indexOf(ctx), ref, blocks)));
+      // Gitea's swagger: 201 with the Issue for an addition, 200 with the Issue for a removal.
+      json(ctx, add ? 201 : 200, await issueJson(ctx, await fn(ctx.app, scopeOf(ctx), indexOf(ctx), ref, blocks)));
     },
   });
 }

@@ -9,6 +9,7 @@ import { milestoneView, type MilestoneRecord } from '../../../services/issue/mil
 import type { IssueRecord, IssueScope } from '../../../services/issue/issues.ts';
 import type { LabelRecord } from '../../../services/issue/labels.ts';
 import type { CommentRecord } from '../../../services/issue/comments.ts';
+import { listIssueAttachments } from '../../../services/attachment/attachments.ts';
 
 /** Gitea's answer on every issue route of a repository whose issues unit is off. */
 const issuesEnabled: Guard = (ctx) => {
@@ -52,5 +53,5 @@ export async function milestoneJson(ctx: ApiContext<unknown, unknown>, m: Milest
 /** Gitea's `Comment` of a comment of the guarded repository. */
 export async function commentJson(ctx: ApiContext<unknown, unknown>, c: CommentRecord) {
   const { repo, owner } = repoOf(ctx);
-  return toComment(c, await userOrGhost(ctx.app, c.poster_id), owner, repo, ctx.doer, ctx.baseUrl);
+  return toComment(c, await userOrGhost(ctx.app, c.poster_id), owner, repo, ctx.doer, ctx.baseUrl, await listIssueAttachments(ctx.app, repo.id, c.issue_index, c.id));
 }

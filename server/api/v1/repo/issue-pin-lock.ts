@@ -18,7 +18,7 @@ export const issuePinLockRoutes = [
   route({
     method: 'put', path: `${R}/:index/lock`, operationId: 'issueLockIssue', access: 'signed-in', scope: 'issue', body: LockIssueOption, status: 204, guards: issuesComment,
     handler: async (ctx) => {
-      await setLocked(ctx.app, scopeOf(ctx), indexOf(ctx), true);
+      await setLocked(ctx.app, scopeOf(ctx), indexOf(ctx), true, ctx.body.lock_reason ?? '');
       noContent(ctx);
     },
   }),

@@ -8,6 +8,7 @@ import { useLoad } from '../../../use-load.ts';
 import { useIssueMeta } from '../IssuesPage.tsx';
 import { useRepo } from '../repo-context.tsx';
 import { LabelChip, byScope, pickLabel, scopeOf } from './LabelChip.tsx';
+import { Subscribe } from './Subscribe.tsx';
 
 type Act = (what: () => Promise<unknown>, failed: string) => Promise<void>;
 
@@ -103,6 +104,7 @@ export function IssueSidebar({ issue, path, canEdit, act }: { issue: Issue; path
           onChange={(e) => void act(() => api.post(`${path}/deadline`, { due_date: e.target.value ? `${e.target.value}T00:00:00Z` : null }), 'The deadline was not changed')} />
       ) : <p>{issue.due_date?.slice(0, 10) ?? <span className="muted">None.</span>}</p>}
       <Dependencies path={path} canEdit={canEdit} act={act} />
+      <Subscribe path={path} act={act} />
       {canEdit ? (
         <>
           <h3>Pin and lock</h3>

@@ -1,0 +1,24 @@
+/** Whether the signed-in viewer gets notified about an issue, with the toggle (Gitea's subscribe button). */
+import type { WatchInfo } from '../../../api/types.ts';
+import { useAuth } from '../../../auth.tsx';
+import { seg } from '../../../api/client.ts';
+import { useLoad } from '../../../use-load.ts';
+
+type Act = (what: () => Promise<unknown>, failed: string) => Promise<void>;
+
+/** The toggle for the issue at API path `path`. */
+export function Subscribe({ path, act }: { path: string; act: Act }) {
+  const { api, state } = useAuth();
+  const me = state.kind === 'signed-in' ? state.user.login : null;
+  const info = useLoad(() => (me ? api.get<WatchInfo>(`${path}/subscriptions/check`) : Promise.resolve(null)), `${path}|subscription|${me ?? ''}`);
+  if (!me) return null;
+  const on = info.data?.subscribed ?? false;
+  const flip = () => act(() => api.request(on ? 'DELETE' : 'PUT', `${path}/subscriptions/${seg(me)}`).then(() => info.reload()), on ? 'You were not unsubscribed' : 'You were not subscribed');
+  return (
+    <>
+      <h3>Notifications</h3>
+      <p className="muted" role="status">{info.data ? (on ? 'You are subscribed to this issue.' : 'You are not subscribed to this issue.') : ' '}</p>
+      <button type="button" className="btn btn-small" disabled={!info.data} onClick={() => void flip()}>{on ? 'Unsubscribe' : 'Subscribe'}</button>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+/** Exercises reactions, subscriptions, the timeline and attachments of issues and comments through a checker. */
+import { ADMIN, type TestHost } from '../helpers/host.ts';
+import type { Checker } from './checked.ts';
+import type { World } from './flows-accounts.ts';
+
+const R = `/repos/${ADMIN.username}/demo`;
+
+/** Uploads one file as a multipart form and checks the answer against the route's schema. */
+async function upload(c: Checker, h: TestHost, token: string, p: string): Promise<Record<string, unknown>> {
+  const form = new FormData();
+  form.append('attachment', new Blob([Buffer.from('checked file\n')], { type: 'text/plain' }), 'checked.txt');
+  const res = await fetch(`${h.url}/api/v1${p}`, { method: 'POST', body: form, headers: { Authorization: `token ${token}` } });
+  const body = await res.json() as Record<string, unknown>;
+  c.body('POST', `/api/v1${p}`, res.status, body);
+  return body;
+}
+
+/** Reactions (issue and comment), subscriptions, the timeline with events and references, attachments. */
+export async function issueExtras(c: Checker, h: TestHost, w: World): Promise<void> {
+  const { admin, alice } = w;
+  const issue = await c.v1('POST', `${R}/issues`, { auth: admin, body: { title: 'Extras', body: 'first' } });
+  const n = issue.body.number as number;
+  await c.v1('POST', `${R}/issues`, { auth: alice, body: { title: 'Refers', body: `see #${n}` } });
+  const comment = await c.v1('POST', `${R}/issues/${n}/comments`, { auth: alice, body: { body: 'a comment' } });
+  const cid = comment.body.id as number;
+  await c.v1('POST', `${R}/issues/${n}/reactions`, { auth: alice, body: { content: 'heart' } });
+  await c.v1('POST', `${R}/issues/${n}/reactions`, { auth: alice, body: { content: 'heart' } });
+  await c.v1('POST', `${R}/issues/comments/${cid}/reactions`, { auth: admin, body: { content: '+1' } });
+  await c.v1('PUT', `${R}/issues/${n}/subscriptions/alice`, { auth: alice });
+  await c.v1('PATCH', `${R}/issues/${n}`, { auth: admin, body: { title: 'Extras renamed', state: 'closed' } });
+  const asset = await upload(c, h, admin, `${R}/issues/${n}/assets`);
+  const commentAsset = await upload(c, h, alice, `${R}/issues/comments/${cid}/assets`);
+  await c.v1('PATCH', `${R}/issues/${n}/assets/${String(asset.id)}`, { auth: admin, body: { name: 'renamed.txt' } });
+  await c.v1('PATCH', `${R}/issues/comments/${cid}/assets/${String(commentAsset.id)}`, { auth: alice, body: { name: 'mine.txt' } });
+  for (const auth of [admin, alice, undefined]) {
+    await c.v1('GET', `${R}/issues/${n}/reactions`, { auth });
+    await c.v1('GET', `${R}/issues/comments/${cid}/reactions`, { auth });
+    await c.v1('GET', `${R}/issues/${n}/subscriptions`, { auth });
+    await c.v1('GET', `${R}/issues/${n}/timeline`, { auth });
+    await c.v1('GET', `${R}/issues/${n}/assets`, { auth });
+    await c.v1('GET', `${R}/issues/${n}/assets/${String(asset.id)}`, { auth });
+    await c.v1('GET', `${R}/issues/comments/${cid}/assets`, { auth });
+    await c.v1('GET', `${R}/issues/comments/${cid}/assets/${String(commentAsset.id)}`, { auth });
+    await c.v1('GET', `${R}/issues/${n}`, { auth });
+    await c.v1('GET', `${R}/issues/comments/${cid}`, { auth });
+  }
+  await c.v1('GET', `${R}/issues/${n}/subscriptions/check`, { auth: alice });
+  await c.v1('DELETE', `${R}/issues/${n}/subscriptions/alice`, { auth: alice });
+  await c.v1('DELETE', `${R}/issues/${n}/reactions`, { auth: alice, body: { content: 'heart' } });
+  await c.v1('DELETE', `${R}/issues/comments/${cid}/reactions`, { auth: admin, body: { content: '+1' } });
+  await c.v1('DELETE', `${R}/issues/comments/${cid}/assets/${String(commentAsset.id)}`, { auth: alice });
+  await c.v1('DELETE', `${R}/issues/${n}/assets/${String(asset.id)}`, { auth: admin });
+}
