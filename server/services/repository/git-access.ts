@@ -18,6 +18,8 @@ export interface GitAccess {
   doer: UserRecord | null;
   /** The bare repository directory. */
   gitDir: string;
+  /** Negotiate's mutual-authentication token for the answer, when the credential was a Kerberos ticket. */
+  negotiateResponse?: string | undefined;
 }
 
 const NOT_FOUND = 'Repository not found';
@@ -55,7 +57,7 @@ export async function gitAccess(app: AppContext, creds: Credentials, ownerName: 
   if (!atLeast(code, 'read')) throw new NotFoundError(NOT_FOUND);
   if (write && !atLeast(code, 'write')) throw new ForbiddenError('User permission denied');
   if (write && repo.is_mirror) throw new ForbiddenError('mirror repository is read-only');
-  return { owner, repo, doer, gitDir: repoStore.gitDirOf(app.store, repo) };
+  return { owner, repo, doer, gitDir: repoStore.gitDirOf(app.store, repo), negotiateResponse: auth?.negotiateResponse };
 }
 
 /** Gitea's words for a push to an archived repository. */
