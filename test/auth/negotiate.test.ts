@@ -12,6 +12,8 @@ import { gitSandbox, commitFiles, type GitSandbox } from '../helpers/git.ts';
 import { startKdc, type Kdc } from '../helpers/kdc.ts';
 import { awayFromStepEdge, codeAt, makeUser, own, signIn } from './helpers.ts';
 import { ADMIN_AUTH } from '../accounts/helpers.ts';
+import { mismatches } from '../structs/checked.ts';
+import { AuthSource, SessionAnswer } from '../../server/structs/homeforge.ts';
 
 interface Curl { status: number; headers: string; body: any } // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON answers
 
@@ -82,6 +84,7 @@ describe('Negotiate sign-in against a real Kerberos realm', () => {
     const res = await own(h, 'POST', '/admin/auth-sources', { auth: ADMIN_AUTH, body: { type: 'sspi', name: 'domain', separator_replacement: '_' } });
     assert.equal(res.status, 201, res.text);
     sourceId = res.body.id;
+    assert.deepEqual(mismatches(AuthSource, res.body), []);
     assert.deepEqual(
       [res.body.type, res.body.active, res.body.auto_create_users, res.body.auto_activate_users, res.body.strip_domain_names, res.body.available],
       ['sspi', true, true, true, true, true],
@@ -111,6 +114,7 @@ describe('Negotiate sign-in against a real Kerberos realm', () => {
     const session = await negotiate(ticket, '/api/homeforge/auth/negotiate');
     assert.equal(session.status, 200, JSON.stringify(session.body));
     assert.equal(session.body.user.login, 'alice');
+    assert.deepEqual(mismatches(SessionAnswer, session.body), []);
     const viaSession = await h.api('GET', '/user', { auth: session.body.token });
     assert.equal(viaSession.body.login, 'alice');
   });
