@@ -50,7 +50,7 @@ describe('UI: Windows sign-in (Negotiate)', () => {
     const { page, errors } = await signedIn(browser, h);
     await page.goto('/-/admin/auth-sources');
     await page.getByRole('heading', { name: 'Add Windows sign-in (SPNEGO with SSPI)' }).waitFor();
-    await page.locator('input[name="sspi_name"]').fill('domain');
+    await field(page, 'Source name').fill('domain');
     await field(page, 'Default language').fill('en-US');
     await page.getByRole('button', { name: 'Add Windows sign-in' }).click();
     await page.getByText('Added the source domain.').waitFor();

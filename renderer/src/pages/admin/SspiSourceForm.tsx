@@ -28,7 +28,7 @@ export function SspiSourceForm({ onCreated }: { onCreated(name: string): void })
       <p className="muted">Browsers and git on a Windows domain or Kerberos realm then sign in with the user&apos;s ticket (HTTP Negotiate).
         The host needs a keytab for HTTP/<em>its name</em>, given in KRB5_KTNAME; see the README.</p>
       <FormError error={submit.error} fields={submit.fields} />
-      <Field label="Name" name="sspi_name" required value={v.name} error={submit.fields.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
+      <Field label="Source name" name="sspi_name" required value={v.name} error={submit.fields.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
       {SWITCHES.map(([k, label, hint]) => (
         <Checkbox key={k} label={label} hint={hint} name={k} checked={v[k] as boolean} onChange={(e) => setV({ ...v, [k]: e.target.checked })} />
       ))}
