@@ -16,6 +16,7 @@ import { openStore, flushStore } from './store/index.ts';
 import { LoginLimiter } from './services/auth/login-limiter.ts';
 import type { AppContext } from './services/context.ts';
 import { ensureFirstAdmin } from './services/user/first-admin.ts';
+import { startNegotiate } from './services/auth/negotiate.ts';
 import { fixedSettingKeys } from './services/settings/host-settings.ts';
 import { recoverRepositories } from './services/repository/recovery.ts';
 import { installAllHooks } from './services/repository/pre-receive.ts';
@@ -95,6 +96,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     subscribeFeatures(app);
     // 4 - the first administrator from the environment, when there is no user yet
     await ensureFirstAdmin(app, env);
+    // 4' - Negotiate (SSPI) sign-in: the kerberos binding loads when a source is on; without it the host still
+    //      starts and logs that the method is unavailable. HOMEFORGE_KERBEROS_MODULE names another module to load.
+    const kerberosModule = env.HOMEFORGE_KERBEROS_MODULE;
+    await startNegotiate(app, kerberosModule ? () => import(kerberosModule) : undefined);
     if (await needsAdmin(app)) {
       log.info(`first run: create the administrator on this machine, or from another one with the code ${firstRunCode(app)}`);
     }

@@ -1,10 +1,13 @@
 /**
- * `npm run admin -- auth ...`: LDAP login sources, with the flags of Gitea's `gitea admin auth`:
+ * `npm run admin -- auth ...`: login sources, with the flags of Gitea's `gitea admin auth`:
  *   auth add-ldap         --name --security-protocol --host --port --user-search-base --user-filter --email-attribute
  *                         [--bind-dn --bind-password --admin-filter --username-attribute --firstname-attribute
  *                          --surname-attribute --skip-tls-verify --not-active]
  *   auth add-ldap-simple  the same with --user-dn instead of --bind-dn/--bind-password
  *   auth update-ldap / update-ldap-simple --id N [any of the flags above, --active]
+ *   auth add-sspi         --name [--auto-create-users --auto-activate-users --strip-domain-names (each true|false)
+ *                          --separator-replacement --default-language --not-active]   (SPNEGO with SSPI: Negotiate)
+ *   auth update-sspi      --id N [the same flags, --active]
  *   auth list
  *   auth delete --id N
  */
@@ -22,10 +25,16 @@ const STRING_FLAGS = {
   'user-filter': 'user_filter', 'admin-filter': 'admin_filter', 'username-attribute': 'username_attribute',
   'firstname-attribute': 'firstname_attribute', 'surname-attribute': 'surname_attribute', 'email-attribute': 'email_attribute',
   'bind-dn': 'bind_dn', 'bind-password': 'bind_password', 'user-dn': 'user_dn',
+  'separator-replacement': 'separator_replacement', 'default-language': 'default_language',
+} as const;
+
+/** SSPI switches take a value (`--auto-create-users false`), since each defaults to true. */
+const BOOL_FLAGS = {
+  'auto-create-users': 'auto_create_users', 'auto-activate-users': 'auto_activate_users', 'strip-domain-names': 'strip_domain_names',
 } as const;
 
 const OPTIONS = {
-  ...Object.fromEntries(Object.keys(STRING_FLAGS).map((f) => [f, { type: 'string' as const }])),
+  ...Object.fromEntries([...Object.keys(STRING_FLAGS), ...Object.keys(BOOL_FLAGS)].map((f) => [f, { type: 'string' as const }])),
   port: { type: 'string' }, id: { type: 'string' }, data: { type: 'string', default: './data' },
   'skip-tls-verify': { type: 'boolean' }, 'not-active': { type: 'boolean' }, active: { type: 'boolean' },
 } as const;
@@ -44,10 +53,16 @@ function positiveInt(value: string | boolean | undefined, flag: string): number 
   return n;
 }
 
+function boolFlag(value: string | boolean | undefined, flag: string): boolean {
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new TypeError(`--${flag} must be true or false`);
+}
+
 /** The flags that were given, as source fields (the same schema the API uses). */
 function fieldsOf(v: Values): SourceFields {
   const raw: Record<string, unknown> = {};
   for (const [flag, field] of Object.entries(STRING_FLAGS)) if (typeof v[flag] === 'string') raw[field] = v[flag];
+  for (const [flag, field] of Object.entries(BOOL_FLAGS)) if (v[flag] !== undefined) raw[field] = boolFlag(v[flag], flag);
   if (v.port !== undefined) raw.port = positiveInt(v.port, 'port');
   if (v['skip-tls-verify'] !== undefined) raw.skip_tls_verify = v['skip-tls-verify'];
   if (v['not-active'] !== undefined) raw.active = !v['not-active'];
@@ -61,6 +76,7 @@ function fieldsOf(v: Values): SourceFields {
 const REQUIRED: Record<SourceType, string[]> = {
   ldap: ['name', 'security-protocol', 'host', 'port', 'user-search-base', 'user-filter', 'email-attribute'],
   'ldap-simple': ['name', 'security-protocol', 'host', 'port', 'user-dn', 'user-filter', 'email-attribute'],
+  sspi: ['name'],
 };
 
 async function withApp(v: Values, run: (app: AppContext) => Promise<void>): Promise<void> {
@@ -121,6 +137,8 @@ export const authCommands: Record<string, Command> = {
   'auth add-ldap-simple': add('ldap-simple'),
   'auth update-ldap': update('ldap'),
   'auth update-ldap-simple': update('ldap-simple'),
+  'auth add-sspi': add('sspi'),
+  'auth update-sspi': update('sspi'),
   'auth list': list,
   'auth delete': remove,
 };

@@ -2,6 +2,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../services/context.ts';
 import { authenticate, type Credentials } from '../services/auth/authenticate.ts';
+import { offersNegotiate } from '../services/auth/negotiate.ts';
 
 export const QUERY_TOKEN_WARNING =
   'token and access_token API authentication is deprecated and will be removed in a future release. Please use AuthorizationHeaderToken instead. Existing queries will continue to work but without authorization.';
@@ -33,7 +34,11 @@ export function authMiddleware(app: AppContext): RequestHandler {
       res.setHeader('Warning', `299 - "${QUERY_TOKEN_WARNING}"`);
       res.setHeader('X-Gitea-Warning', QUERY_TOKEN_WARNING);
     }
-    res.locals.auth = await authenticate(app, creds);
+    // Read by the error handler: a 401 then offers Negotiate too.
+    res.locals.negotiate = offersNegotiate(app);
+    const auth = await authenticate(app, creds);
+    if (auth?.negotiateResponse) res.setHeader('WWW-Authenticate', `Negotiate ${auth.negotiateResponse}`);
+    res.locals.auth = auth;
     next();
   };
 }

@@ -32,7 +32,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    if (err instanceof UnauthorizedError && err.challenge) res.setHeader('WWW-Authenticate', 'Basic realm="Homeforge"');
+    const challenges = err instanceof UnauthorizedError && err.challenge ? ['Basic realm="Homeforge"'] : [];
+    // With an SSPI source on, every 401 offers Negotiate (curl --negotiate and browsers answer it).
+    if (status === 401 && res.locals.negotiate === true) challenges.unshift('Negotiate');
+    if (challenges.length) res.setHeader('WWW-Authenticate', challenges);
     const fields = err instanceof ValidationError && err.fields?.length ? { errors: err.fields } : {};
     res.status(status).json({ message, url: swaggerUrl(res.locals.baseUrl as string), ...fields });
   };

@@ -14,6 +14,7 @@ import { ensureWiki, wikiExists } from '../services/wiki/wiki-repo.ts';
 import { noteGitFailure } from '../services/housekeeping/index.ts';
 import { advertisement, serve, type GitService } from '../git/smart-http.ts';
 import { PreReceiveGate } from './pre-receive.ts';
+import { offersNegotiate } from '../services/auth/negotiate.ts';
 import { BadRequestError, ForbiddenError, NotFoundError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
 
 const NO_CACHE = {
@@ -37,9 +38,10 @@ const header = (req: Request, name: string): string | undefined => req.get(name)
  * The access check of the request; for a wiki, its repository is made by the first push (Gitea makes it by the
  * first page), and a fetch from a wiki that does not exist yet answers 404.
  */
-async function access(app: AppContext, req: Request, service: GitService): Promise<GitAccess> {
+async function access(app: AppContext, req: Request, res: Response, service: GitService): Promise<GitAccess> {
   const wiki = isWiki(req);
   const a = await gitAccess(app, { ...credentialsOf(app, req), purpose: 'git' }, String(req.params.owner ?? ''), repoParam(req), service === 'receive-pack', wiki);
+  if (a.negotiateResponse) res.setHeader('WWW-Authenticate', `Negotiate ${a.negotiateResponse}`);
   if (!wiki) return a;
   if (service === 'receive-pack') await ensureWiki(app, a.repo);
   else if (!wikiExists(app, a.repo)) throw new NotFoundError('Repository not found');
@@ -48,7 +50,7 @@ async function access(app: AppContext, req: Request, service: GitService): Promi
 
 async function infoRefs(app: AppContext, req: Request, res: Response): Promise<void> {
   const service = serviceOf(req.query.service);
-  const a = await access(app, req, service);
+  const a = await access(app, req, res, service);
   res.set({ ...NO_CACHE, 'Content-Type': `application/x-git-${service}-advertisement` });
   res.status(200).end(await advertisement(a.gitDir, service, header(req, 'Git-Protocol')));
 }
@@ -77,7 +79,7 @@ async function probeBody(req: Request, service: GitService): Promise<Buffer | nu
  */
 async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Response, service: GitService): Promise<void> {
   if (req.get('Content-Type') !== `application/x-git-${service}-request`) throw new BadRequestError(`expected Content-Type application/x-git-${service}-request`);
-  const a = await access(app, req, service);
+  const a = await access(app, req, res, service);
   const small = await probeBody(req, service);
   res.writeHead(200, { ...NO_CACHE, 'Content-Type': `application/x-git-${service}-result` });
   if (small?.toString('latin1') === '0000') {
@@ -116,7 +118,10 @@ function gitError(app: AppContext) {
       next(err);
       return;
     }
-    if (err instanceof UnauthorizedError) res.setHeader('WWW-Authenticate', 'Basic realm="Homeforge"');
+    if (err instanceof UnauthorizedError) {
+      // git (libcurl) picks Negotiate when it has a ticket (http.emptyAuth), else asks for a password.
+      res.setHeader('WWW-Authenticate', offersNegotiate(app) ? ['Negotiate', 'Basic realm="Homeforge"'] : 'Basic realm="Homeforge"');
+    }
     app.log.debug('git request refused', { status: err.status, message: err.message });
     res.status(err.status).type('text/plain').send(`${err.message}\n`);
   };

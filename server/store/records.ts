@@ -60,9 +60,19 @@ export interface AccessTokenRecord {
   last_used: string | null;
 }
 
+/** Gitea's SSPI source settings (how a Negotiate principal becomes a user). */
+export interface SspiSettings {
+  auto_create_users: boolean;
+  auto_activate_users: boolean;
+  strip_domain_names: boolean;
+  separator_replacement: string;
+  default_language: string;
+}
+
 export interface LoginSourceRecord {
   id: number;
-  type: 'ldap';
+  /** `sspi` (Negotiate) sources keep the LDAP fields empty and their settings in `sspi`. */
+  type: 'ldap' | 'sspi';
   name: string;
   is_active: boolean;
   host: string;
@@ -81,6 +91,7 @@ export interface LoginSourceRecord {
   attribute_name: string;
   attribute_surname: string;
   attribute_mail: string;
+  sspi?: SspiSettings;
   created: string;
   updated: string;
 }

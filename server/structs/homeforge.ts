@@ -129,10 +129,14 @@ export const RepoHealth = z.strictObject({
 }).meta({ id: 'RepoHealth' });
 export type RepoHealth = z.infer<typeof RepoHealth>;
 
-/** An LDAP login source; `has_bind_password` stands in for the write-only bind password. */
+/**
+ * A login source. LDAP: `has_bind_password` stands in for the write-only bind password. SPNEGO with SSPI (`sspi`,
+ * Gitea's type 7): the LDAP fields are empty, Gitea's SSPI settings follow, and `available` says whether this host
+ * can accept Negotiate at all (the kerberos binding loaded), with the reason when it cannot.
+ */
 export const AuthSource = z.strictObject({
   id: int,
-  type: z.enum(['ldap', 'ldap-simple']),
+  type: z.enum(['ldap', 'ldap-simple', 'sspi']),
   name: z.string(),
   active: z.boolean(),
   security_protocol: z.enum(['unencrypted', 'ldaps', 'starttls']),
@@ -149,6 +153,13 @@ export const AuthSource = z.strictObject({
   bind_dn: z.string(),
   has_bind_password: z.boolean(),
   user_dn: z.string(),
+  auto_create_users: z.boolean().optional(),
+  auto_activate_users: z.boolean().optional(),
+  strip_domain_names: z.boolean().optional(),
+  separator_replacement: z.string().optional(),
+  default_language: z.string().optional(),
+  available: z.boolean().optional(),
+  unavailable_reason: z.string().optional(),
   created: dateTime,
   updated: dateTime,
 }).meta({ id: 'AuthSource' });

@@ -1,4 +1,7 @@
-/** Sign-in: user name and password, then the two-factor passcode when the account has one. */
+/**
+ * Sign-in: first Negotiate, when the host has Windows sign-in on and the browser answers it by itself (a browser on
+ * the domain); else user name and password, then the two-factor passcode when the account has one.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client.ts';
 import type { SessionAnswer } from '../api/types.ts';
@@ -14,6 +17,19 @@ function wantsOtp(err: unknown): boolean {
   return err.headers.get('X-Gitea-OTP') === 'required' || /\b(otp|passcode|two-factor|2fa|totp)\b/i.test(err.message);
 }
 
+type NegotiateOutcome = 'trying' | 'offered' | 'off';
+
+/** Asks the host for a session with the browser's own credentials: the 401 carries the Negotiate challenge. */
+async function tryNegotiate(): Promise<SessionAnswer | NegotiateOutcome> {
+  try {
+    const res = await fetch('/api/homeforge/auth/negotiate', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (res.ok) return (await res.json()) as SessionAnswer;
+    return res.status === 401 ? 'offered' : 'off';
+  } catch {
+    return 'off';
+  }
+}
+
 /** The sign-in form; `notice` explains why it is shown (signed out, session ended). */
 export function SignInPage({ notice }: { notice?: string | undefined }) {
   const { api, begin } = useAuth();
@@ -23,6 +39,20 @@ export function SignInPage({ notice }: { notice?: string | undefined }) {
   const [needOtp, setNeedOtp] = useState(false);
   const [info, setInfo] = useState(notice);
   const otpRef = useRef<HTMLInputElement>(null);
+  const [negotiate, setNegotiate] = useState<NegotiateOutcome>('trying');
+
+  const signInWithNegotiate = async (): Promise<void> => {
+    setNegotiate('trying');
+    const answer = await tryNegotiate();
+    if (typeof answer === 'string') setNegotiate(answer);
+    else begin(answer);
+  };
+
+  useEffect(() => {
+    // Once, on arrival: a browser on the domain signs in without a form. Not after signing out.
+    if (notice) setNegotiate('off');
+    else void signInWithNegotiate();
+  }, []);
 
   useEffect(() => {
     if (needOtp) otpRef.current?.focus();
@@ -44,6 +74,12 @@ export function SignInPage({ notice }: { notice?: string | undefined }) {
   return (
     <AuthCard title="Sign in">
       <Notice>{info}</Notice>
+      {negotiate === 'offered' ? (
+        <p className="muted" data-testid="negotiate-offer">
+          Windows sign-in did not work in this browser.{' '}
+          <button type="button" className="btn btn-small" onClick={() => { void signInWithNegotiate(); }}>Try Windows sign-in again</button>
+        </p>
+      ) : null}
       <form onSubmit={submit.onSubmit} noValidate>
         <FormError error={submit.error} fields={submit.fields} />
         <Field label="User name or email" name="username" autoComplete="username" required autoFocus

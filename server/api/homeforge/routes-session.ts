@@ -6,7 +6,7 @@
 import { route } from '../router/route.ts';
 import { json, noContent } from '../router/respond.ts';
 import { toUser } from '../../convert/user.ts';
-import { needsAdmin, setupFirstAdmin, signIn, signOut, type Session } from '../../services/auth/sessions.ts';
+import { needsAdmin, negotiateSession, setupFirstAdmin, signIn, signOut, type Session } from '../../services/auth/sessions.ts';
 import type { ApiContext } from '../router/context.ts';
 import { SessionAnswer, SetupOption, SetupStatus, SignInOption } from '../../structs/homeforge.ts';
 
@@ -26,6 +26,12 @@ export const sessionRoutes = [
       signOut(ctx.app, ctx.auth!);
       noContent(ctx);
     },
+  }),
+  route({
+    // The UI calls this with the browser's credentials: a browser on a Windows domain or Kerberos realm answers
+    // the Negotiate challenge of the 401 by itself, and the answer is a session as from the password form.
+    method: 'get', path: '/auth/negotiate', operationId: 'homeforgeNegotiateSignIn', access: 'public', scope: null, response: SessionAnswer,
+    handler: async (ctx) => answer(ctx, 200, await negotiateSession(ctx.app, ctx.auth)),
   }),
   route({
     method: 'get', path: '/setup', operationId: 'homeforgeSetupStatus', access: 'public', scope: null, response: SetupStatus,

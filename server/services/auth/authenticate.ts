@@ -1,7 +1,7 @@
 /**
  * Who is making this request. Tries, in Gitea's order: token (Authorization header, then query string), basic
  * auth (a token as user name or password, else a password with the second factor checked inside this step),
- * reverse proxy. Then applies `sudo`. Throws 401/403/429 for credentials that are given but wrong or refused;
+ * Negotiate (Gitea's SSPI: a Kerberos ticket, no second factor, no token scopes), reverse proxy. Then applies `sudo`. Throws 401/403/429 for credentials that are given but wrong or refused;
  * returns null for none. API requests and git over HTTP both come through here.
  */
 import type { AppContext } from '../context.ts';
@@ -13,10 +13,11 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/erro
 import { checkMayLogIn, signInWithPassword } from './password.ts';
 import { isSessionValue, passwordStamp, sessionUser } from './ui-sessions.ts';
 import { reverseProxyUser } from './reverse-proxy.ts';
+import { negotiateSignIn } from './negotiate.ts';
 
 export { checkMayLogIn, passwordSignIn } from './password.ts';
 
-export type AuthMethod = 'token' | 'basic' | 'reverse_proxy' | 'session';
+export type AuthMethod = 'token' | 'basic' | 'reverse_proxy' | 'session' | 'negotiate';
 
 export interface Auth {
   /** The user the request acts as (after sudo). */
@@ -30,6 +31,8 @@ export interface Auth {
   viaBasic?: boolean;
   /** The UI session value, when the request was made with one (to end it on sign-out). */
   sessionValue?: string;
+  /** Negotiate's mutual-authentication token, for `WWW-Authenticate: Negotiate <token>` on the answer. */
+  negotiateResponse?: string;
 }
 
 export interface Credentials {
@@ -67,6 +70,7 @@ export async function authenticate(app: AppContext, creds: Credentials): Promise
   let auth: Auth | null;
   if (header && (header.scheme === 'token' || header.scheme === 'bearer')) auth = await byToken(app, header.value);
   else if (header?.scheme === 'basic') auth = await byBasic(app, header.value, creds);
+  else if (header?.scheme === 'negotiate') auth = await byNegotiate(app, header.value);
   else if (creds.queryToken !== undefined) auth = await byToken(app, creds.queryToken);
   else auth = await byReverseProxy(app, creds);
   if (auth) checkMayLogIn(auth.user);
@@ -127,6 +131,12 @@ async function byBasic(app: AppContext, value: string, creds: Credentials): Prom
   if (!app.settings.bool('service.ENABLE_BASIC_AUTHENTICATION')) throw new UnauthorizedError('basic authentication with a password is disabled');
   const user = await signInWithPassword(app, { login, password, otp: creds.otp, remoteAddress: creds.remoteAddress, purpose: creds.purpose });
   return { user, method: 'basic', token: null, sudoer: null, viaBasic: true };
+}
+
+/** As Gitea's SSPI method: the ticket is the sign-in, so no second factor is asked, and no token scope applies. */
+async function byNegotiate(app: AppContext, value: string): Promise<Auth> {
+  const { user, response } = await negotiateSignIn(app, value);
+  return { user, method: 'negotiate', token: null, sudoer: null, ...(response ? { negotiateResponse: response } : {}) };
 }
 
 async function byReverseProxy(app: AppContext, creds: Credentials): Promise<Auth | null> {

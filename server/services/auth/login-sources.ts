@@ -1,5 +1,5 @@
 /**
- * LDAP login sources, managed by an admin through /api/homeforge/admin/auth-sources and `npm run admin -- auth ...`.
+ * Login sources (LDAP, and Gitea's SSPI type for Negotiate sign-in), managed by an admin through /api/homeforge/admin/auth-sources and `npm run admin -- auth ...`.
  * Field names follow Gitea's `gitea admin auth add-ldap` flags. The bind password is stored encrypted and never
  * handed back.
  */
@@ -10,11 +10,13 @@ import * as sourceStore from '../../store/login-sources.ts';
 import * as userStore from '../../store/users.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { isSimpleAuth } from './ldap.ts';
+import { applySspi, checkSspi, sspiFields, SSPI_FIELD_NAMES } from './sspi-source.ts';
+import { refreshNegotiate } from './negotiate.ts';
 
 /** Gitea's two LDAP kinds: "LDAP (via BindDN)" searches with a bind account, "LDAP (simple auth)" binds as the user DN. */
-export const SOURCE_TYPES = ['ldap', 'ldap-simple'] as const;
+export const SOURCE_TYPES = ['ldap', 'ldap-simple', 'sspi'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
-export const SOURCE_TYPE_NAMES: Record<SourceType, string> = { ldap: 'LDAP (via BindDN)', 'ldap-simple': 'LDAP (simple auth)' };
+export const SOURCE_TYPE_NAMES: Record<SourceType, string> = { ldap: 'LDAP (via BindDN)', 'ldap-simple': 'LDAP (simple auth)', sspi: 'SPNEGO with SSPI' };
 
 const PROTOCOLS = { unencrypted: 'unencrypted', ldaps: 'ldaps', starttls: 'starttls' } as const;
 
@@ -44,6 +46,7 @@ export const sourceFieldsSchema = z.object({
   /** Write-only; an empty string clears it. */
   bind_password: z.string(),
   user_dn: z.string().trim(),
+  ...sspiFields,
 }).partial().strict();
 export type SourceFields = z.infer<typeof sourceFieldsSchema>;
 
@@ -51,7 +54,7 @@ export const createSourceSchema = sourceFieldsSchema.extend({ type: z.enum(SOURC
 export type CreateSource = z.infer<typeof createSourceSchema>;
 
 /** The kind of a stored source. */
-export const sourceType = (s: LoginSourceRecord): SourceType => (isSimpleAuth(s) ? 'ldap-simple' : 'ldap');
+export const sourceType = (s: LoginSourceRecord): SourceType => (s.type === 'sspi' ? 'sspi' : isSimpleAuth(s) ? 'ldap-simple' : 'ldap');
 
 function apply(app: AppContext, s: LoginSourceRecord, f: SourceFields): void {
   if (f.name !== undefined) s.name = f.name;
@@ -70,12 +73,16 @@ function apply(app: AppContext, s: LoginSourceRecord, f: SourceFields): void {
   if (f.bind_dn !== undefined) s.bind_dn = f.bind_dn;
   if (f.bind_password !== undefined) s.bind_password = f.bind_password ? app.secrets.encrypt(f.bind_password) : '';
   if (f.user_dn !== undefined) s.user_dn = f.user_dn;
+  if (s.type === 'sspi') s.sspi = applySspi(s.sspi, f);
 }
 
 const FILTER = /^\(.*\)$/s;
 
 /** The rules Gitea's CLI and admin form enforce, per kind; 422 names the first broken one. */
-function check(s: LoginSourceRecord, type: SourceType): void {
+function check(s: LoginSourceRecord, type: SourceType, f: SourceFields): void {
+  if (type === 'sspi') return checkSspiSource(s, f);
+  const sspiField = SSPI_FIELD_NAMES.find((k) => f[k] !== undefined);
+  if (sspiField) throw new ValidationError(`${sspiField} belongs to SPNEGO with SSPI sources`);
   const need = (value: string, field: string): void => {
     if (!value) throw new ValidationError(`${field} is required for an ${SOURCE_TYPE_NAMES[type]} source`);
   };
@@ -96,6 +103,22 @@ function check(s: LoginSourceRecord, type: SourceType): void {
   if (s.admin_filter && !FILTER.test(s.admin_filter)) throw new ValidationError('admin_filter must be an LDAP filter in parentheses');
 }
 
+const LDAP_FIELDS = Object.keys(sourceFieldsSchema.shape).filter((k) => k !== 'name' && k !== 'active' && !(SSPI_FIELD_NAMES as string[]).includes(k));
+
+function checkSspiSource(s: LoginSourceRecord, f: SourceFields): void {
+  if (!s.name) throw new ValidationError('name is required for an SPNEGO with SSPI source');
+  const ldapField = LDAP_FIELDS.find((k) => f[k as keyof SourceFields] !== undefined);
+  if (ldapField) throw new ValidationError(`${ldapField} belongs to LDAP sources`);
+  checkSspi(s.sspi!);
+}
+
+/** Gitea keeps one SSPI source at most ("An authentication source of this type already exists"). */
+async function checkOneSspi(app: AppContext): Promise<void> {
+  if ((await sourceStore.list(app.store)).some((s) => s.type === 'sspi')) {
+    throw new ConflictError('An authentication source of this type already exists.');
+  }
+}
+
 async function checkNameFree(app: AppContext, name: string, id: number): Promise<void> {
   const other = await sourceStore.getByName(app.store, name);
   if (other && other.id !== id) throw new ConflictError(`login source already exists [name: ${name}]`);
@@ -111,7 +134,7 @@ export async function getSource(app: AppContext, id: number): Promise<LoginSourc
   return s;
 }
 
-/** Adds a source (active unless told otherwise). */
+/** Adds a source (active unless told otherwise); the host offers Negotiate once an active SSPI source exists. */
 export async function createSource(app: AppContext, input: CreateSource): Promise<LoginSourceRecord> {
   const now = new Date().toISOString();
   const draft: LoginSourceRecord = {
@@ -120,10 +143,14 @@ export async function createSource(app: AppContext, input: CreateSource): Promis
     attribute_name: '', attribute_surname: '', attribute_mail: '', created: now, updated: now,
   };
   const { type, ...fields } = input;
+  if (type === 'sspi') draft.type = 'sspi';
   apply(app, draft, fields);
-  check(draft, type);
+  check(draft, type, fields);
   await checkNameFree(app, draft.name, 0);
-  return sourceStore.insert(app.store, (id) => ({ ...draft, id }));
+  if (type === 'sspi') await checkOneSspi(app);
+  const saved = await sourceStore.insert(app.store, (id) => ({ ...draft, id }));
+  await refreshNegotiate(app);
+  return saved;
 }
 
 /** Changes the given fields of a source; its kind stays. */
@@ -132,12 +159,13 @@ export async function updateSource(app: AppContext, id: number, fields: SourceFi
   const type = sourceType(current);
   const next = structuredClone(current);
   apply(app, next, fields);
-  check(next, type);
+  check(next, type, fields);
   await checkNameFree(app, next.name, id);
   const saved = await sourceStore.update(app.store, id, (s) => {
     Object.assign(s, next, { updated: new Date().toISOString() });
   });
   if (!saved) throw new NotFoundError(`The login source ${id} does not exist.`);
+  await refreshNegotiate(app);
   return saved;
 }
 
@@ -148,4 +176,5 @@ export async function deleteSource(app: AppContext, id: number): Promise<void> {
     throw new ConflictError(`login source [id: ${id}] is still used by some users`);
   }
   await sourceStore.remove(app.store, id);
+  await refreshNegotiate(app);
 }

@@ -81,6 +81,8 @@ export async function passwordSignIn(app: AppContext, login: string, password: s
 }
 
 async function tryLdap(app: AppContext, source: LoginSourceRecord, login: string, password: string): Promise<LdapIdentity | null> {
+  // An SSPI source takes no password: its users sign in with a Kerberos ticket (or a password of their own).
+  if (source.type !== 'ldap') return null;
   try {
     return await ldapSignIn(app, source, login, password);
   } catch (err) {

@@ -9,10 +9,11 @@ import type { Auth } from './authenticate.ts';
 import * as userStore from '../../store/users.ts';
 import { closeSession, openSession } from './ui-sessions.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ServiceError, UnauthorizedError, ValidationError } from '../../lib/errors.ts';
 import { isLoopback } from './login-limiter.ts';
 import { signInWithPassword } from './password.ts';
 import { createUser } from '../user/users.ts';
+import { negotiateStatus } from './negotiate.ts';
 
 export interface Session {
   /** The session value for the browser; shown once, kept only as its hash. */
@@ -48,6 +49,22 @@ export async function signIn(app: AppContext, form: SignInForm, remoteAddress: s
   // A real sign-in, the one place that records the sign-in time (as Gitea's web sign-in does; API calls do not).
   const stamped = await userStore.update(app.store, user.id, (u) => { u.last_login = new Date().toISOString(); });
   return createSession(app, stamped ?? user);
+}
+
+/**
+ * The UI's Negotiate sign-in: a request that came with a valid Kerberos ticket gets a session; otherwise 401 (the
+ * error answer offers Negotiate, which a browser on the domain answers by itself), 404 when no SSPI source is on,
+ * 503 when this host cannot accept Negotiate.
+ */
+export async function negotiateSession(app: AppContext, auth: Auth | null): Promise<Session> {
+  if (auth?.method !== 'negotiate' || auth.sudoer) {
+    const status = await negotiateStatus(app);
+    if (!status.enabled) throw new NotFoundError('Negotiate sign-in is not enabled on this host');
+    if (!status.available) throw new ServiceError(503, `Negotiate sign-in is unavailable on this host: ${status.reason}`);
+    throw new UnauthorizedError('Negotiate authentication required');
+  }
+  const stamped = await userStore.update(app.store, auth.user.id, (u) => { u.last_login = new Date().toISOString(); });
+  return createSession(app, stamped ?? auth.user);
 }
 
 /** Ends the session the request was made with. */

@@ -18,6 +18,8 @@ export interface GitAccess {
   doer: UserRecord | null;
   /** The bare repository directory. */
   gitDir: string;
+  /** Negotiate's mutual-authentication token for the answer, when the credential was a Kerberos ticket. */
+  negotiateResponse?: string | undefined;
 }
 
 const NOT_FOUND = 'Repository not found';
@@ -59,7 +61,7 @@ export async function gitAccess(app: AppContext, creds: Credentials, ownerName: 
   if (write && !atLeast(code, 'write')) throw new ForbiddenError('User permission denied');
   if (write && repo.is_mirror) throw new ForbiddenError('mirror repository is read-only');
   if (wiki && !repo.units.has_wiki) throw new ForbiddenError('repository wiki is disabled');
-  return { owner, repo, doer, gitDir: wiki ? repoStore.wikiGitDirOf(app.store, repo) : repoStore.gitDirOf(app.store, repo) };
+  return { owner, repo, doer, gitDir: wiki ? repoStore.wikiGitDirOf(app.store, repo) : repoStore.gitDirOf(app.store, repo), negotiateResponse: auth?.negotiateResponse };
 }
 
 /** Gitea's words for a push to an archived repository. */

@@ -23,6 +23,9 @@ export interface NewUser {
   restricted?: boolean | undefined;
   visibility?: Visibility | undefined;
   created?: string | undefined;
+  /** False for an account that waits for activation (a Negotiate source that does not activate new users). */
+  is_active?: boolean | undefined;
+  language?: string | undefined;
 }
 
 /** What an administrator may give when creating a user: Gitea's CreateUserOption, already parsed. */
@@ -89,7 +92,7 @@ export async function createUser(app: AppContext, opts: NewUser): Promise<UserRe
     login_source: opts.login_source ?? 0,
     login_name: opts.login_name ?? opts.username,
     is_admin: opts.is_admin ?? false,
-    is_active: true,
+    is_active: opts.is_active ?? true,
     prohibit_login: false,
     restricted: opts.restricted ?? false,
     must_change_password: opts.must_change_password ?? false,
@@ -97,7 +100,7 @@ export async function createUser(app: AppContext, opts: NewUser): Promise<UserRe
     website: '',
     location: '',
     description: '',
-    language: '',
+    language: opts.language ?? '',
     max_repo_creation: -1,
     allow_create_organization: s.bool('service.DEFAULT_ALLOW_CREATE_ORGANIZATION'),
     allow_git_hook: false,

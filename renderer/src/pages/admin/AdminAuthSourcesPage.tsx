@@ -1,4 +1,4 @@
-/** Site administration: LDAP login sources (list, add, turn on/off, delete). The bind password is write-only. */
+/** Site administration: login sources, LDAP and Windows sign-in (list, add, turn on/off, delete). The bind password is write-only. */
 import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useAuth } from '../../auth.tsx';
@@ -9,8 +9,18 @@ import { Page } from '../../components/Layout.tsx';
 import { useLoad } from '../../use-load.ts';
 import { useSubmit } from '../../use-submit.ts';
 import { AdminNav } from '../admin-nav.tsx';
+import { SspiSourceForm } from './SspiSourceForm.tsx';
 
-interface Source { id: number; name: string; type: string; active: boolean; host: string; port: number; security_protocol: string; user_search_base: string; bind_dn: string }
+interface Source {
+  id: number; name: string; type: string; active: boolean; host: string; port: number; security_protocol: string; user_search_base: string; bind_dn: string;
+  available?: boolean; unavailable_reason?: string;
+}
+
+/** Where a source signs users in: the LDAP server, or Negotiate (and whether this host can accept it). */
+function serverOf(s: Source) {
+  if (s.type !== 'sspi') return <code>{s.security_protocol}://{s.host}:{s.port}</code>;
+  return s.available ? <span>Negotiate (Kerberos)</span> : <span>Negotiate: <strong>unavailable on this host</strong> <span className="muted">({s.unavailable_reason})</span></span>;
+}
 
 const BASE = '/api/homeforge/admin/auth-sources';
 const EMPTY = {
@@ -88,7 +98,7 @@ export function AdminAuthSourcesPage() {
       <Notice>{notice}</Notice>
       <ErrorAlert>{sources.error ?? error}</ErrorAlert>
       <section className="card" aria-labelledby="sources-title">
-        <h2 id="sources-title">LDAP sources</h2>
+        <h2 id="sources-title">Sources</h2>
         {sources.data?.length === 0 ? <p className="muted">No login sources: every account signs in with its password here. Add an LDAP directory below to let its users sign in with their directory password.</p> : null}
         {sources.data && sources.data.length > 0 ? (
           <div className="table-wrap">
@@ -99,7 +109,7 @@ export function AdminAuthSourcesPage() {
                 {sources.data.map((s) => (
                   <tr key={s.id}>
                     <th scope="row">{s.name} <span className="muted">#{s.id}</span></th>
-                    <td><code>{s.security_protocol}://{s.host}:{s.port}</code></td>
+                    <td>{serverOf(s)}</td>
                     <td>{s.active ? <span className="badge badge-ok">active</span> : <span className="badge badge-warn">off</span>}</td>
                     <td>
                       <div className="row-actions">
@@ -116,6 +126,8 @@ export function AdminAuthSourcesPage() {
         ) : null}
       </section>
       <SourceForm onCreated={(n) => { setNotice(`Added the source ${n}.`); sources.reload(); }} />
+      {sources.data && !sources.data.some((s) => s.type === 'sspi')
+        ? <SspiSourceForm onCreated={(n) => { setNotice(`Added the source ${n}.`); sources.reload(); }} /> : null}
     </Page>
   );
 }
