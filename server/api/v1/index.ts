@@ -27,6 +27,8 @@ import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 import { statusRoutes } from './repo/status.ts';
+import { releaseRoutes } from './repo/release.ts';
+import { releaseAssetRoutes } from './repo/release-asset.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -58,4 +60,6 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueMilestoneRoutes,
   ...issueDependencyRoutes,
   ...statusRoutes,
+  ...releaseRoutes,
+  ...releaseAssetRoutes,
 ];

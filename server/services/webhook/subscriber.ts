@@ -11,6 +11,7 @@ import { prepareEvent } from './prepare.ts';
 import { deleteRepoHooks } from './hooks.ts';
 import { commentPayload, issuePayload } from '../issue/payloads.ts';
 import { statusPayload } from '../repository/status-payload.ts';
+import { releasePayload } from '../release/view.ts';
 
 async function refsMoved(app: AppContext, e: DomainEvents['ref.updated']): Promise<void> {
   const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.pusher };
@@ -45,6 +46,9 @@ export function subscribeWebhooks(app: AppContext): void {
   });
   app.bus.subscribe('issue.commented', 'webhooks', async (e) => {
     await app.events.emit({ name: 'issue_comment', repoId: e.repo.id, ownerId: e.owner.id, payload: await commentPayload(app, e) });
+  });
+  app.bus.subscribe('release.changed', 'webhooks', async (e) => {
+    await app.events.emit({ name: 'release', repoId: e.repo.id, ownerId: e.owner.id, payload: await releasePayload(app, e) });
   });
   app.bus.subscribe('commit_status.created', 'webhooks', async (e) => {
     await app.events.emit({ name: 'status', repoId: e.repo.id, ownerId: e.owner.id, payload: await statusPayload(app, e) });
