@@ -11,6 +11,7 @@ import { subscribeHousekeeping } from './housekeeping/index.ts';
 import { subscribeIssues } from './issue/label-templates.ts';
 import { subscribeCommitStatuses } from './repository/commit-status.ts';
 import { subscribeReleases } from './release/tag-sync.ts';
+import { subscribeTagProtection } from './repository/tag-protection.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -21,4 +22,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeIssues(app);
   subscribeCommitStatuses(app);
   subscribeReleases(app);
+  subscribeTagProtection(app);
 }

@@ -29,6 +29,7 @@ import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 import { statusRoutes } from './repo/status.ts';
 import { releaseRoutes } from './repo/release.ts';
 import { releaseAssetRoutes } from './repo/release-asset.ts';
+import { tagProtectionRoutes } from './repo/tag-protection.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -62,4 +63,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...statusRoutes,
   ...releaseRoutes,
   ...releaseAssetRoutes,
+  ...tagProtectionRoutes,
 ];
