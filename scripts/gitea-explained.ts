@@ -43,4 +43,6 @@ export const EXPLAINED: Record<string, string> = {
     'Issue attachments are not implemented yet; the list is always empty.',
   'Comment.assets[]':
     'Comment attachments are not implemented yet; the list is always empty.',
+  'CreateStatusOption.state':
+    "Gitea binds no rule and would store a status without a state; here a status needs one of Gitea's states (422 otherwise).",
 };

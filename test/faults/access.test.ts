@@ -29,6 +29,7 @@ const SEES: Record<keyof typeof SECRET, Viewer[]> = {
   ownerToken: ['owner', 'admin'],
   source: ['admin'],
   issue: ['owner', 'admin', 'collaborator'],
+  release: ['owner', 'admin', 'collaborator'],
 };
 
 /** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
@@ -48,7 +49,7 @@ function required(def: RouteDef): Level {
     // Deleting an issue: repository admins only (Gitea's reqAdmin).
     if (def.method === 'delete' && p.endsWith('/issues/:index')) return 'admin';
     if (p.includes('/issues')) return 'read';
-    if (/\/(branches|tags|contents)/.test(p)) return 'write';
+    if (/\/(branches|tags|contents|releases|statuses)/.test(p)) return 'write';
     return 'admin';
   }
   if (p.startsWith('/orgs/:org') || p.startsWith('/teams/:id')) {

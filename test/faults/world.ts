@@ -18,6 +18,7 @@ export const SECRET = {
   ownerToken: 'secret-owner-token-4f6b',
   source: 'secret-source-1a2b',
   issue: 'SECRET-ISSUE-TITLE-0d8e',
+  release: 'SECRET-RELEASE-NOTE-4c1d',
 };
 
 export type Viewer = 'anonymous' | 'stranger' | 'collaborator' | 'member' | 'owner' | 'admin';
@@ -31,7 +32,7 @@ export interface World {
   params: Record<string, string>;
   ids: {
     repo: number; team: number; repoHook: number; orgHook: number; ownerHook: number; adminHook: number; token: number; source: number; uuid: string;
-    comment: number; label: number; milestone: number; orgLabel: number;
+    comment: number; label: number; milestone: number; orgLabel: number; release: number; asset: number; tagRule: number;
   };
 }
 
@@ -79,8 +80,14 @@ export async function buildWorld(h: TestHost): Promise<World> {
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues', { auth: owner, body: { title: SECRET.issue, labels: [label], milestone, assignees: ['fz-owner'] } }), 201);
   const comment = ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues/1/comments', { auth: owner, body: { body: 'fz-comment' } }), 201).body.id as number;
   const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
+  // Releases of the private repository: a release of tag v1 with a file, a tag protection rule, a commit status.
+  const release = ok(await h.api('POST', '/repos/fz-owner/fz-priv/releases', { auth: owner, body: { tag_name: 'v1', body: SECRET.release } }), 201).body.id as number;
+  const asset = ok(await h.api('POST', `/repos/fz-owner/fz-priv/releases/${release}/assets?name=fz.txt`, { auth: owner, rawBody: 'fz-asset', headers: { 'Content-Type': 'application/octet-stream' } }), 201).body.id as number;
+  const tagRule = ok(await h.api('POST', '/repos/fz-owner/fz-priv/tag_protections', { auth: owner, body: { name_pattern: 'fz-*' } }), 201).body.id as number;
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/statuses/main', { auth: owner, body: { state: 'success', context: 'fz' } }), 201);
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
+    release, asset, tagRule,
   };
   return {
     tokens,
@@ -89,6 +96,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
     params: {
       username: 'fz-owner', owner: 'fz-owner', repo: 'fz-priv', org: 'fz-org', collaborator: names.collaborator, token: String(token), uuid: ids.uuid,
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner',
+      attachment_id: String(asset), name: 'fz.txt',
     },
     ids,
   };
@@ -103,6 +111,8 @@ export function idFor(w: World, routePath: string): string {
   if (/^\/repos\/:owner\/:repo\/(issues\/:index\/)?labels\/:id/.test(routePath)) return String(ids.label);
   if (routePath.startsWith('/repos/:owner/:repo/milestones/')) return String(ids.milestone);
   if (routePath.startsWith('/orgs/:org/labels/')) return String(ids.orgLabel);
+  if (routePath.startsWith('/repos/:owner/:repo/releases/')) return String(ids.release);
+  if (routePath.startsWith('/repos/:owner/:repo/tag_protections/')) return String(ids.tagRule);
   if (routePath.startsWith('/repos/')) return String(ids.repoHook);
   if (routePath.startsWith('/orgs/')) return String(ids.orgHook);
   if (routePath.startsWith('/user/')) return String(ids.ownerHook);
