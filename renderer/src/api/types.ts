@@ -18,3 +18,5 @@ export type {
 export type { User as Collaborator } from '../../../server/structs/user.ts';
 export type { Issue, Comment } from '../../../server/structs/issue.ts';
 export type { Label, Milestone } from '../../../server/structs/issue-label.ts';
+export type { Release, Attachment } from '../../../server/structs/release.ts';
+export type { CommitStatus, CombinedStatus } from '../../../server/structs/status.ts';
