@@ -39,4 +39,6 @@ export const EXPLAINED: Record<string, string> = {
     'Gitea looks the issue up by its index and answers 404 without one; here a missing index is a 422 naming the field.',
   'Issue.projects':
     'Projects are not implemented; the field is left out rather than sent empty.',
+  'CreateStatusOption.state':
+    "Gitea binds no rule and would store a status without a state; here a status needs one of Gitea's states (422 otherwise).",
 };

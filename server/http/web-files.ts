@@ -16,13 +16,14 @@ import { sendRawDiff } from '../api/v1/repo/compare.ts';
 import { commitRawDiff, compareRawDiff } from '../services/repository/diff.ts';
 import { sendAttachment } from './attachment-download.ts';
 import { authMiddleware } from './auth.ts';
+import { releaseDownloadRoute } from '../api/v1/repo/release-download.ts';
 import { requireSigninView } from './signin-view.ts';
 
 const R = '/:owner/:repo';
 const read = [repoAccess('read', 'repo.code')];
 
 /** The paths this router answers; anything else goes on to the UI untouched (not even authenticated). */
-const FILE_PATH = /^\/attachments\/[^/]+$|^\/[^/]+\/[^/]+\/(?:(?:raw|media)\/(?:branch|tag|commit)\/.+|archive\/.+\.(?:zip|tar\.gz|bundle)|commit\/[^/]+\.(?:diff|patch)|compare\/.+\.(?:diff|patch))$/;
+const FILE_PATH = /^\/attachments\/[^/]+$|^\/[^/]+\/[^/]+\/(?:(?:raw|media)\/(?:branch|tag|commit)\/.+|archive\/.+\.(?:zip|tar\.gz|bundle)|commit\/[^/]+\.(?:diff|patch)|compare\/.+\.(?:diff|patch)|releases\/download\/.+\/[^/]+)$/;
 
 const diffType = (v: string | undefined): 'diff' | 'patch' => (v === 'patch' ? 'patch' : 'diff');
 
@@ -61,6 +62,7 @@ export const WEB_FILE_ROUTES = [
     method: 'get', path: `${R}/compare/*basehead.:type`, operationId: 'web_compare_diff', access: 'public', scope: 'repository', status: 200, guards: read,
     handler: async (ctx) => sendRawDiff(ctx.res, await compareRawDiff(ctx.app, repoOf(ctx).repo, wildcard(ctx, 'basehead'), diffType(ctx.params.type))),
   }),
+  releaseDownloadRoute,
 ];
 
 /** The web file routes of one host. Mount after /api and before the UI. */

@@ -57,6 +57,9 @@ export const SETTINGS = {
   'repository.DISABLE_HTTP_GIT': { kind: 'bool', default: 'false' },
   'repository.DISABLE_MIGRATIONS': { kind: 'bool', default: 'false' },
   'repository.DISABLE_STARS': { kind: 'bool', default: 'false' },
+  // Gitea's [attachment]: uploads are on, each file at most MAX_SIZE MiB; release files of any type unless
+  // [repository.release] ALLOWED_TYPES lists extensions or MIME types.
+  'repository.release.ALLOWED_TYPES': { kind: 'list', default: '' },
   'cors.ENABLED': { kind: 'bool', default: 'false' },
   'cors.ALLOW_DOMAIN': { kind: 'list', default: '*' },
   'cors.METHODS': { kind: 'list', default: 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS' },

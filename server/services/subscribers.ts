@@ -10,6 +10,9 @@ import { subscribeMirrors } from './mirror/subscriber.ts';
 import { subscribeHousekeeping } from './housekeeping/index.ts';
 import { subscribeIssues } from './issue/label-templates.ts';
 import { subscribePackages } from './packages/events.ts';
+import { subscribeCommitStatuses } from './repository/commit-status.ts';
+import { subscribeReleases } from './release/tag-sync.ts';
+import { subscribeTagProtection } from './repository/tag-protection.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -19,4 +22,7 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeHousekeeping(app);
   subscribeIssues(app);
   subscribePackages(app);
+  subscribeCommitStatuses(app);
+  subscribeReleases(app);
+  subscribeTagProtection(app);
 }

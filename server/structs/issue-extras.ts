@@ -13,11 +13,8 @@ export type Reaction = z.infer<typeof Reaction>;
 export const EditReactionOption = z.object({ content: z.string().max(64).optional() }).meta({ id: 'EditReactionOption' });
 export type EditReactionOption = z.infer<typeof EditReactionOption>;
 
-/** Gitea's `WatchInfo` (of an issue: `GET .../subscriptions/check`). */
-export const WatchInfo = z.strictObject({
-  subscribed: z.boolean(), ignored: z.boolean(), reason: z.null(), created_at: dateTime, url: z.string(), repository_url: z.string(),
-}).meta({ id: 'WatchInfo' });
-export type WatchInfo = z.infer<typeof WatchInfo>;
+/** Gitea's `WatchInfo`, of an issue too (`GET .../subscriptions/check`). */
+export { WatchInfo } from './watch.ts';
 
 /** Gitea's `TimelineComment`: a comment or an event of an issue's timeline. */
 export const TimelineComment = z.strictObject({

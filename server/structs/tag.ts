@@ -45,3 +45,26 @@ export type GitObject = z.infer<typeof GitObject>;
 /** Gitea's `Reference`. */
 export const Reference = z.strictObject({ ref: z.string(), url: z.string(), object: GitObject }).meta({ id: 'Reference' });
 export type Reference = z.infer<typeof Reference>;
+
+/** Gitea's `TagProtection`. */
+export const TagProtection = z.strictObject({
+  id: z.number().int(),
+  name_pattern: z.string(),
+  whitelist_usernames: z.array(z.string()),
+  whitelist_teams: z.array(z.string()),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+}).meta({ id: 'TagProtection' });
+export type TagProtection = z.infer<typeof TagProtection>;
+
+/** `POST /repos/{owner}/{repo}/tag_protections`. */
+export const CreateTagProtectionOption = z.object({
+  name_pattern: z.string().max(1024).optional(),
+  whitelist_usernames: z.array(z.string()).max(1000).optional(),
+  whitelist_teams: z.array(z.string()).max(1000).optional(),
+}).meta({ id: 'CreateTagProtectionOption' });
+export type CreateTagProtectionOption = z.infer<typeof CreateTagProtectionOption>;
+
+/** `PATCH /repos/{owner}/{repo}/tag_protections/{id}`. */
+export const EditTagProtectionOption = CreateTagProtectionOption.meta({ id: 'EditTagProtectionOption' });
+export type EditTagProtectionOption = z.infer<typeof EditTagProtectionOption>;

@@ -21,6 +21,7 @@ import { runHousekeeping } from './housekeeping.ts';
 import { runIssues } from './issues.ts';
 import { runWiki } from './wiki.ts';
 import { runPackages } from './packages.ts';
+import { runReleases } from './releases.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -35,6 +36,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   issues: runIssues,
   wiki: runWiki,
   packages: runPackages,
+  releases: runReleases,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

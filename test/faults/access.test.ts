@@ -13,7 +13,7 @@ import { API_V1_ROUTES } from '../../server/api/v1/index.ts';
 import { HOMEFORGE_ROUTES } from '../../server/api/homeforge/index.ts';
 import { PACKAGE_REGISTRY_ROUTES } from '../../server/api/packages/index.ts';
 import type { RouteDef } from '../../server/api/router/route.ts';
-import { buildWorld, fillPath, idFor, isPackageRoute, SECRET, VIEWERS, type Viewer, type World } from './world.ts';
+import { buildWorld, fillPath, idFor, isPackageRoute, paramFor, SECRET, VIEWERS, type Viewer, type World } from './world.ts';
 import { sampleBody } from './hostile.ts';
 
 type Level = 'none' | 'read' | 'write' | 'admin' | 'self' | 'site-admin';
@@ -31,6 +31,7 @@ const SEES: Record<keyof typeof SECRET, Viewer[]> = {
   source: ['admin'],
   issue: ['owner', 'admin', 'collaborator'],
   orgPackage: ['owner', 'admin', 'member'],
+  release: ['owner', 'admin', 'collaborator'],
 };
 
 /** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
@@ -51,7 +52,7 @@ function required(def: RouteDef): Level {
     // Deleting an issue: repository admins only (Gitea's reqAdmin).
     if (def.method === 'delete' && p.endsWith('/issues/:index')) return 'admin';
     if (p.includes('/issues')) return 'read';
-    if (/\/(branches|tags|contents)/.test(p)) return 'write';
+    if (/\/(branches|tags|contents|releases|statuses)/.test(p)) return 'write';
     return 'admin';
   }
   if (p.startsWith('/orgs/:org') || p.startsWith('/teams/:id')) {
@@ -74,10 +75,9 @@ interface Tally { cells: number; leaks: string[]; differs: string[]; seen: Set<s
 
 async function cell(h: TestHost, w: World, def: RouteDef, prefix: string, v: Viewer, t: Tally): Promise<void> {
   const real = (name: string): string => {
-    if (name === 'id') return idFor(w, def.path);
     if (def.path.startsWith('/teams/') && name === 'repo') return 'fz-orgpriv';
     if (isPackageRoute(def.path) && name === 'owner') return 'fz-org';
-    return w.params[name] ?? 'x';
+    return paramFor(w, def.path, name) ?? 'x';
   };
   const ghost = (name: string): string => (['repo', 'org', 'id', 'token', 'uuid', 'owner'].includes(name) ? (name === 'id' || name === 'token' ? '99999999' : `no-such-${name}`) : real(name));
   const auth = v === 'anonymous' ? undefined : def.access === 'basic' ? basic(w.names[v], w.password(v)) : `token ${w.tokens[v]}`;
@@ -137,7 +137,7 @@ test('public-only tokens: every route naming a private repository answers 403, a
       const made = await h.api('POST', `/users/${w.names[v]}/tokens`, { auth: [w.names[v], w.password(v)], body: { name: `public-only-${v}`, scopes: ['public-only', 'all'] } });
       assert.equal(made.status, 201, made.text);
       const token = made.body.sha1 as string;
-      const value = (name: string): string => (name === 'id' ? idFor(w, '/repositories/') : w.params[name] ?? 'x');
+      const value = (name: string): string => (name === 'id' ? idFor(w, '/repositories/') : paramFor(w, '/repositories/', name) ?? 'x');
       const ordered = [...routes.filter((r) => r.def.method === 'get'), ...routes.filter((r) => r.def.method !== 'get' && namesPrivateRepo(r.def.path))];
       for (const { def, prefix } of ordered) {
         if (SKIP.has(`${def.method} ${def.path}`) || def.access === 'basic' || def.access === 'password') continue;

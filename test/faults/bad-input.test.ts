@@ -19,7 +19,7 @@ import { API_V1_ROUTES } from '../../server/api/v1/index.ts';
 import { HOMEFORGE_ROUTES } from '../../server/api/homeforge/index.ts';
 import { PACKAGE_REGISTRY_ROUTES } from '../../server/api/packages/index.ts';
 import type { RouteDef } from '../../server/api/router/route.ts';
-import { buildWorld, fillPath, idFor, type World } from './world.ts';
+import { buildWorld, fillPath, paramFor, type World } from './world.ts';
 import { RAW_BODIES, hostileBodies, hostileQueries, hostileSegments } from './hostile.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,7 +54,7 @@ async function send(h: TestHost, p: Probe, t: Tally): Promise<void> {
 }
 
 function probes(def: RouteDef, prefix: string, w: World, marker: string, adminAuth: string): Probe[] {
-  const real = (name: string): string => (name === 'id' ? idFor(w, def.path) : (w.params[name] ?? 'x'));
+  const real = (name: string): string => paramFor(w, def.path, name) ?? 'x';
   const url = `${prefix}${fillPath(def.path, real)}`;
   const out: Omit<Probe, 'auth'>[] = [{ method: def.method, url }];
   for (const [, name] of def.path.matchAll(/[:*](\w+)/g)) {

@@ -19,6 +19,7 @@ export const SECRET = {
   source: 'secret-source-1a2b',
   issue: 'SECRET-ISSUE-TITLE-0d8e',
   orgPackage: 'secret-org-pkg-7c1d',
+  release: 'SECRET-RELEASE-NOTE-4c1d',
 };
 
 export type Viewer = 'anonymous' | 'stranger' | 'collaborator' | 'member' | 'owner' | 'admin';
@@ -30,9 +31,11 @@ export interface World {
   password(v: Viewer): string;
   /** Path parameter values of the private things, by parameter name (and `id` by route prefix). */
   params: Record<string, string>;
+  /** Values that differ by route for a parameter name several areas share (first match wins over `params`). */
+  routeParams: [RegExp, Record<string, string>][];
   ids: {
     repo: number; team: number; repoHook: number; orgHook: number; ownerHook: number; adminHook: number; token: number; source: number; uuid: string;
-    comment: number; label: number; milestone: number; orgLabel: number;
+    comment: number; label: number; milestone: number; orgLabel: number; release: number; asset: number; tagRule: number;
   };
 }
 
@@ -91,8 +94,14 @@ export async function buildWorld(h: TestHost): Promise<World> {
   // A generic package of the private organization (its name is the marker), linked to its private repository.
   ok(await request(h.url, 'PUT', `/api/packages/fz-org/generic/${SECRET.orgPackage}/1.0/f.txt`, { auth: owner, rawBody: 'package content' }), 201);
   ok(await h.api('POST', `/packages/fz-org/generic/${SECRET.orgPackage}/-/link/fz-orgpriv`, { auth: owner }), 201);
+  // Releases of the private repository: a release of tag v1 with a file, a tag protection rule, a commit status.
+  const release = ok(await h.api('POST', '/repos/fz-owner/fz-priv/releases', { auth: owner, body: { tag_name: 'v1', body: SECRET.release } }), 201).body.id as number;
+  const asset = ok(await h.api('POST', `/repos/fz-owner/fz-priv/releases/${release}/assets?name=fz.txt`, { auth: owner, rawBody: 'fz-asset', headers: { 'Content-Type': 'application/octet-stream' } }), 201).body.id as number;
+  const tagRule = ok(await h.api('POST', '/repos/fz-owner/fz-priv/tag_protections', { auth: owner, body: { name_pattern: 'fz-*' } }), 201).body.id as number;
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/statuses/main', { auth: owner, body: { state: 'success', context: 'fz' } }), 201);
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
+    release, asset, tagRule,
   };
   return {
     tokens,
@@ -105,12 +114,24 @@ export async function buildWorld(h: TestHost): Promise<World> {
       type: 'generic', name: SECRET.orgPackage, version: '1.0', filename: 'f.txt', repo_name: 'fz-orgpriv',
       attachment_id: String(attachment), user: names.collaborator,
     },
+    routeParams: [
+      // Names several areas use for different things: the value follows the route.
+      [/^\/repos\/:owner\/:repo\/releases\//, { attachment_id: String(asset) }],
+      [/^\/:owner\/:repo\/releases\/download\//, { name: 'fz.txt' }],
+    ],
     ids,
   };
 }
 
 /** True for a package route (the API's `/packages/:owner/...` or a registry's `/:owner/{type}/...`): its owner is the private organization. */
 export const isPackageRoute = (routePath: string): boolean => routePath.startsWith('/packages/:owner') || /^\/:owner\/(generic|npm)\//.test(routePath);
+
+/** The value of a path parameter for a route: `:id` by route prefix, a shared name by route, else the world's value. */
+export function paramFor(w: World, routePath: string, name: string): string | undefined {
+  if (name === 'id') return idFor(w, routePath);
+  for (const [re, values] of w.routeParams) if (re.test(routePath) && name in values) return values[name];
+  return w.params[name];
+}
 
 /** The value of `:id` for a route path. */
 export function idFor(w: World, routePath: string): string {
@@ -121,6 +142,8 @@ export function idFor(w: World, routePath: string): string {
   if (/^\/repos\/:owner\/:repo\/(issues\/:index\/)?labels\/:id/.test(routePath)) return String(ids.label);
   if (routePath.startsWith('/repos/:owner/:repo/milestones/')) return String(ids.milestone);
   if (routePath.startsWith('/orgs/:org/labels/')) return String(ids.orgLabel);
+  if (routePath.startsWith('/repos/:owner/:repo/releases/')) return String(ids.release);
+  if (routePath.startsWith('/repos/:owner/:repo/tag_protections/')) return String(ids.tagRule);
   if (routePath.startsWith('/repos/')) return String(ids.repoHook);
   if (routePath.startsWith('/orgs/')) return String(ids.orgHook);
   if (routePath.startsWith('/user/')) return String(ids.ownerHook);

@@ -12,6 +12,7 @@ import * as issueFlows from './flows-issues.ts';
 import * as wikiFlows from './flows-wiki.ts';
 import * as packageFlows from './flows-packages.ts';
 import * as issueExtraFlows from './flows-issue-extras.ts';
+import * as releaseFlows from './flows-releases.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -80,6 +81,10 @@ describe('answers match their declared schemas', () => {
 
   test('reactions, subscriptions, timeline and attachments of issues', async () => {
     await issueExtraFlows.issueExtras(c, h, w);
+  });
+
+  test('releases, attachments, tag protection and commit statuses', async () => {
+    await releaseFlows.releases(c, w);
   });
 
   test('pull and push mirrors', async () => {

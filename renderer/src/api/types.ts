@@ -21,3 +21,5 @@ export type { Label, Milestone } from '../../../server/structs/issue-label.ts';
 export type { WikiCommitList, WikiPage, WikiPageMetaData } from '../../../server/structs/wiki.ts';
 export type { Package, PackageFile } from '../../../server/structs/package.ts';
 export type { Attachment, Reaction, TimelineComment, WatchInfo } from '../../../server/structs/issue-extras.ts';
+export type { Release } from '../../../server/structs/release.ts';
+export type { CommitStatus, CombinedStatus } from '../../../server/structs/status.ts';

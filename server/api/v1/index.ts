@@ -32,6 +32,10 @@ import { issueReactionRoutes } from './repo/issue-reaction.ts';
 import { issueSubscriptionRoutes } from './repo/issue-subscription.ts';
 import { issueTimelineRoutes } from './repo/issue-timeline.ts';
 import { issueAttachmentRoutes } from './repo/issue-attachment.ts';
+import { statusRoutes } from './repo/status.ts';
+import { releaseRoutes } from './repo/release.ts';
+import { releaseAssetRoutes } from './repo/release-asset.ts';
+import { tagProtectionRoutes } from './repo/tag-protection.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -68,4 +72,8 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueSubscriptionRoutes,
   ...issueTimelineRoutes,
   ...issueAttachmentRoutes,
+  ...statusRoutes,
+  ...releaseRoutes,
+  ...releaseAssetRoutes,
+  ...tagProtectionRoutes,
 ];

@@ -9,6 +9,8 @@ import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { IssueRecord } from '../../store/issues.ts';
 import type { CommentRecord } from '../../store/issue-comments.ts';
 import type { PackageRecord, PackageVersionRecord } from '../../store/packages.ts';
+import type { CommitStatusRecord } from '../../store/commit-statuses.ts';
+import type { ReleaseRecord } from '../../store/releases.ts';
 
 /** Gitea's hook event an issue change belongs to. */
 export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone';
@@ -39,6 +41,10 @@ export interface DomainEvents {
   'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }> };
   /** A comment on an issue was created, edited or deleted. */
   'issue.commented': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; comment: CommentRecord; action: 'created' | 'edited' | 'deleted'; changes?: Record<string, { from: string }> };
+  /** A commit status was stored (`sha` the full commit id); webhooks, required checks and auto-merge hear it. */
+  'commit_status.created': { repo: RepoRecord; owner: UserRecord; sha: string; status: CommitStatusRecord; doer: UserRecord; baseUrl: string };
+  /** A release was published, updated or deleted (never for tag-only releases of pushed tags; `release` as it was when deleted). */
+  'release.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; release: ReleaseRecord; action: 'published' | 'updated' | 'deleted' };
   /** A hook task is stored and waits for delivery. */
   'hook_task.stored': { hookId: number; id: number };
   /** Someone asked for a pull-mirror sync now (the API's mirror-sync). */

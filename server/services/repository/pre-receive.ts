@@ -13,6 +13,7 @@ import * as repoStore from '../../store/repos.ts';
 import { installHooks } from '../../git/hooks.ts';
 import { ServiceError } from '../../lib/errors.ts';
 import { ARCHIVED_PUSH_MESSAGE } from './git-access.ts';
+import { checkTagUpdates, hasTagRules } from './tag-protection.ts';
 
 /** What a rule may use besides the updates: git's quarantine variables, to read objects a push brings. */
 export interface RefCheckContext {
@@ -36,7 +37,14 @@ const archived: PreReceiveRule = {
   check: (_app, repo) => (repo.is_archived ? ARCHIVED_PUSH_MESSAGE : null),
 };
 
-const RULES: PreReceiveRule[] = [archived];
+// Gitea's preReceiveTag: protected tags are created, moved and deleted only by their allow lists (422 through the API).
+const protectedTags: PreReceiveRule = {
+  status: 422,
+  appliesTo: (app, repo) => hasTagRules(app, repo),
+  check: (app, repo, doer, updates) => checkTagUpdates(app, repo, doer, updates.map((u) => u.ref)),
+};
+
+const RULES: PreReceiveRule[] = [archived, protectedTags];
 
 /** A ref write refused by a pre-receive rule, with the rule's status. */
 export class RefUpdateRefusedError extends ServiceError {}

@@ -10,6 +10,8 @@ import { payloadRepo, payloadUser, repositoryPayload, type PayloadBase } from '.
 import { prepareEvent } from './prepare.ts';
 import { deleteRepoHooks } from './hooks.ts';
 import { commentPayload, issuePayload } from '../issue/payloads.ts';
+import { statusPayload } from '../repository/status-payload.ts';
+import { releasePayload } from '../release/view.ts';
 
 async function refsMoved(app: AppContext, e: DomainEvents['ref.updated']): Promise<void> {
   const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.pusher };
@@ -52,5 +54,11 @@ export function subscribeWebhooks(app: AppContext): void {
       const payload = { action: c.action, repository: payloadRepo(base), sender: payloadUser(base, e.doer), page: c.page, comment: c.comment };
       await app.events.emit({ name: 'wiki', repoId: e.repo.id, ownerId: e.owner.id, payload });
     }
+  });
+  app.bus.subscribe('release.changed', 'webhooks', async (e) => {
+    await app.events.emit({ name: 'release', repoId: e.repo.id, ownerId: e.owner.id, payload: await releasePayload(app, e) });
+  });
+  app.bus.subscribe('commit_status.created', 'webhooks', async (e) => {
+    await app.events.emit({ name: 'status', repoId: e.repo.id, ownerId: e.owner.id, payload: await statusPayload(app, e) });
   });
 }

@@ -3,6 +3,7 @@ import type { Commit } from '../../api/types.ts';
 import { When } from '../../components/When.tsx';
 import { Link } from '../../router.tsx';
 import { commitHref, useRepo } from './repo-context.tsx';
+import { StatusIcon } from './StatusIcon.tsx';
 
 /** A commit as a list item. */
 export function CommitRow({ c }: { c: Commit }) {
@@ -12,7 +13,7 @@ export function CommitRow({ c }: { c: Commit }) {
   return (
     <li className="commit">
       <div className="commit-main">
-        <Link to={commitHref(base, c.sha)} className="commit-subject">{subject}</Link>
+        <Link to={commitHref(base, c.sha)} className="commit-subject">{subject}</Link> <StatusIcon sha={c.sha} />
         {body ? <details><summary>More</summary><pre className="commit-body">{body}</pre></details> : null}
         <span className="muted commit-meta">{c.commit.author.name} committed <When iso={c.commit.author.date} /></span>
       </div>

@@ -2,6 +2,7 @@
 import { When } from '../../components/When.tsx';
 import { Link } from '../../router.tsx';
 import { commitHref, commitsHref, srcHref, useRepo, type RefKind } from './repo-context.tsx';
+import { StatusIcon } from './StatusIcon.tsx';
 
 export interface RefRow { name: string; sha: string; when: string; extra?: string }
 
@@ -18,7 +19,7 @@ export function RefTable({ caption, kind, rows }: { caption: string; kind: RefKi
           {rows.map((r) => (
             <tr key={r.name}>
               <th scope="row">{r.name}{r.extra ? <span className="badge badge-muted badge-gap">{r.extra}</span> : null}</th>
-              <td><Link to={commitHref(base, r.sha)}><code>{r.sha.slice(0, 10)}</code></Link></td>
+              <td><Link to={commitHref(base, r.sha)}><code>{r.sha.slice(0, 10)}</code></Link> <StatusIcon sha={r.sha} /></td>
               <td className="muted"><When iso={r.when} /></td>
               <td>
                 <div className="row-actions">

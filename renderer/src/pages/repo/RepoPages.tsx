@@ -17,6 +17,8 @@ import { RepoFrame } from './RepoFrame.tsx';
 import { RepoMirrorPage } from './RepoMirrorPage.tsx';
 import { RepoSettingsPage } from './RepoSettingsPage.tsx';
 import { RepoTagsPage } from './RepoTagsPage.tsx';
+import { ReleasesPage } from './ReleasesPage.tsx';
+import { ReleaseFormPage } from './ReleaseFormPage.tsx';
 import { useRepo } from './repo-context.tsx';
 import { WikiPage } from './WikiPage.tsx';
 
@@ -35,7 +37,10 @@ const TABS = {
   compare: { title: 'Compare', render: () => <ComparePage /> },
   branches: { title: 'Branches', render: () => <RepoBranchesPage /> },
   tags: { title: 'Tags', render: () => <RepoTagsPage /> },
-  releases: { title: 'Releases', render: () => <RepoTagsPage releases /> },
+  releases: { title: 'Releases', render: () => <ReleasesPage /> },
+  release: { title: 'Releases', render: (p: Params) => <ReleasesPage key={p['*']} tag={p['*']} /> },
+  'release-new': { title: 'Releases', render: () => <ReleaseFormPage /> },
+  'release-edit': { title: 'Releases', render: (p: Params) => <ReleaseFormPage key={p['*']} tag={p['*']} /> },
   issues: { title: 'Issues', render: () => <IssuesPage /> },
   issue: { title: 'Issue', render: (p: Params) => <IssuePage key={p.index} /> },
   'issue-new': { title: 'New issue', render: () => <IssueNewPage /> },

@@ -1,4 +1,4 @@
-/** `/{owner}/{repo}/tags` (and `/releases`, until releases exist): the tags, paged. */
+/** `/{owner}/{repo}/tags`: the tags, paged. */
 import type { Tag } from '../../api/types.ts';
 import { ErrorAlert } from '../../components/Alert.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -7,15 +7,14 @@ import { EmptyRepo } from './EmptyRepo.tsx';
 import { RefTable } from './RefTable.tsx';
 import { useRepo } from './repo-context.tsx';
 
-/** The Tags tab; `releases` adds a sentence saying releases are not kept here yet. */
-export function RepoTagsPage({ releases = false }: { releases?: boolean }) {
+/** The Tags tab. */
+export function RepoTagsPage() {
   const { repo, api: base } = useRepo();
   const tags = useList<Tag>(`${base}/tags`, {}, { enabled: !repo.empty });
   if (repo.empty) return <EmptyRepo />;
   return (
     <section aria-labelledby="tags-title" className="section">
-      <h2 id="tags-title">{releases ? 'Releases' : 'Tags'}</h2>
-      {releases ? <p className="hint">This host does not keep releases yet; these are the repository's tags, which a release would be made from.</p> : null}
+      <h2 id="tags-title">Tags</h2>
       <ErrorAlert>{tags.error}</ErrorAlert>
       {!tags.items && !tags.error ? <p role="status" className="loading">Loading tags…</p> : null}
       {tags.items ? <RefTable caption="Tags" kind="tag" rows={tags.items.map((t) => ({ name: t.name, sha: t.commit.sha, when: t.commit.created }))} /> : null}

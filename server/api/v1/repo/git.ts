@@ -11,6 +11,8 @@ import { commitJson } from './commit-json.ts';
 import { toContents, toGitBlob } from '../../../convert/content.ts';
 import { createBranch, deleteBranch, getBranch, listBranches } from '../../../services/repository/branches.ts';
 import { createTag, deleteTag, getTag, listTags } from '../../../services/repository/tags.ts';
+import { tagHasRelease } from '../../../services/release/releases.ts';
+import { ConflictError } from '../../../lib/errors.ts';
 import { commitList, singleCommit } from '../../../services/repository/commits.ts';
 import { listGitRefs } from '../../../services/repository/read.ts';
 import { getBlobById, getContents, getRawBlob } from '../../../services/repository/contents.ts';
@@ -111,6 +113,8 @@ export const repoGitRoutes = [
   route({
     method: 'delete', path: `${R}/tags/*tag`, operationId: 'repoDeleteTag', access: 'signed-in', scope: 'repository', status: 204, guards: write,
     handler: async (ctx) => {
+      // Gitea: a release's tag goes only with the release (409), a tag-only release goes with its tag
+      if (await tagHasRelease(ctx.app, repoOf(ctx).repo, wildcard(ctx, 'tag'))) throw new ConflictError('a tag attached to a release cannot be deleted directly');
       await deleteTag(ctx.app, repoOf(ctx).repo, ctx.doer!, wildcard(ctx, 'tag'), ctx.baseUrl);
       noContent(ctx);
     },
