@@ -26,6 +26,8 @@ import { issueLabelRoutes } from './repo/issue-label.ts';
 import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
+import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
+import { pullMergeRoutes } from './repo/pull-merge.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -56,4 +58,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueLabelRoutes,
   ...issueMilestoneRoutes,
   ...issueDependencyRoutes,
+  ...pullRoutes,
+  ...pullMergeRoutes,
+  ...pullByBaseHeadRoutes,
 ];
