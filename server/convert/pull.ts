@@ -1,8 +1,8 @@
 /** Maps a pull request (its issue record, pull part and the records its answer shows) to Gitea's `PullRequest`. */
-import type { UserRecord } from '../store/records.ts';
+import type { RepoRecord, UserRecord } from '../store/records.ts';
 import type { PullRecord } from '../store/pulls.ts';
 import type { TeamRecord } from '../store/teams.ts';
-import type { PullRequest, PRBranchInfo, PullRequestMeta } from '../structs/pull.ts';
+import type { ChangedFile, PullRequest, PRBranchInfo, PullRequestMeta } from '../structs/pull.ts';
 import type { Repository } from '../structs/repo.ts';
 import { toIssue, type IssueParts } from './issue.ts';
 import { repoUrls } from './repo.ts';
@@ -59,5 +59,15 @@ export function toPull(p: PullParts, viewer: UserRecord | null, baseUrl: string)
     due_date: i.due_date, created_at: i.created_at, updated_at: i.updated_at, closed_at: i.closed_at,
     pin_order: i.pin_order, content_version: 0,
     conflicted_files: pr.conflicted_files, mergeable_reasons: p.blockers,
+  };
+}
+
+/** Gitea's `ChangedFile` of a file the pull request changes, with its addresses at the head commit. */
+export function toChangedFile(f: { filename: string; status: string; additions: number; deletions: number }, owner: Pick<UserRecord, 'name'>, repo: Pick<RepoRecord, 'name'>, headSha: string, baseUrl: string): ChangedFile {
+  const urls = repoUrls(owner, repo, baseUrl);
+  const path = f.filename.split('/').map(encodeURIComponent).join('/');
+  return {
+    filename: f.filename, status: f.status, additions: f.additions, deletions: f.deletions, changes: f.additions + f.deletions,
+    html_url: `${urls.html}/src/commit/${headSha}/${path}`, contents_url: `${urls.api}/contents/${path}?ref=${headSha}`, raw_url: `${urls.html}/raw/commit/${headSha}/${path}`,
   };
 }

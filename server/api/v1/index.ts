@@ -28,6 +28,7 @@ import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
 import { pullMergeRoutes } from './repo/pull-merge.ts';
+import { forkRoutes } from './repo/fork.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -58,6 +59,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueLabelRoutes,
   ...issueMilestoneRoutes,
   ...issueDependencyRoutes,
+  ...forkRoutes,
   ...pullRoutes,
   ...pullMergeRoutes,
   ...pullByBaseHeadRoutes,

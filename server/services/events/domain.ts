@@ -32,6 +32,8 @@ export interface DomainEvents {
   'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }> };
   /** A comment on an issue was created, edited or deleted. */
   'issue.commented': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; comment: CommentRecord; action: 'created' | 'edited' | 'deleted'; changes?: Record<string, { from: string }> };
+  /** A repository was forked (`repo` is the fork, `source` the repository it was forked from). */
+  'repo.forked': { repo: RepoRecord; owner: UserRecord; source: RepoRecord; sourceOwner: UserRecord; doer: UserRecord; baseUrl: string };
   /** A commit status was recorded for `sha` (auto-merge looks again at the pull requests whose head it is). */
   'commit_status.created': { repo: RepoRecord; owner: UserRecord; sha: string; status: string };
   /** A pull request was merged (its issue closed, refs moved); retargeting and other features follow. */

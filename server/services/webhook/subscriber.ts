@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { DomainEvents } from '../events/domain.ts';
 import * as repoStore from '../../store/repos.ts';
 import { emitRefEvents } from '../repository/push-events.ts';
-import { repositoryPayload, type PayloadBase } from '../repository/payloads.ts';
+import { payloadRepo, payloadUser, repositoryPayload, type PayloadBase } from '../repository/payloads.ts';
 import { prepareEvent } from './prepare.ts';
 import { deleteRepoHooks } from './hooks.ts';
 import { commentPayload, issuePayload } from '../issue/payloads.ts';
@@ -39,6 +39,12 @@ export function subscribeWebhooks(app: AppContext): void {
   app.bus.subscribe('ref.updated', 'webhooks', (e) => refsMoved(app, e));
   app.bus.subscribe('repo.created', 'webhooks', (e) => repoCreated(app, e));
   app.bus.subscribe('repo.deleted', 'webhooks', (e) => repoDeleted(app, e));
+  // Gitea's ForkPayload goes to the hooks of the source repository.
+  app.bus.subscribe('repo.forked', 'webhooks', async (e) => {
+    const fork: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.doer };
+    const source: PayloadBase = { baseUrl: e.baseUrl, repo: e.source, owner: e.sourceOwner, sender: e.doer };
+    await app.events.emit({ name: 'fork', repoId: e.source.id, ownerId: e.sourceOwner.id, payload: { forkee: payloadRepo(source), repository: payloadRepo(fork), sender: payloadUser(fork, e.doer) } });
+  });
   // Issue events go out under their own hook event names (issues, issue_assign, issue_label, issue_milestone, issue_comment).
   // Those of pull requests under the pull_request names, with Gitea's PullRequestPayload.
   app.bus.subscribe('issue.changed', 'webhooks', async (e) => {
