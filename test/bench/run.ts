@@ -19,6 +19,7 @@ import { runReads } from './reads.ts';
 import { runBackup } from './backup.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import { runIssues } from './issues.ts';
+import { runPulls } from './pulls.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -31,6 +32,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   backup: runBackup,
   housekeeping: runHousekeeping,
   issues: runIssues,
+  pulls: runPulls,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

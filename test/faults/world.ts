@@ -18,6 +18,7 @@ export const SECRET = {
   ownerToken: 'secret-owner-token-4f6b',
   source: 'secret-source-1a2b',
   issue: 'SECRET-ISSUE-TITLE-0d8e',
+  pull: 'SECRET-PULL-TITLE-5b1c',
 };
 
 export type Viewer = 'anonymous' | 'stranger' | 'collaborator' | 'member' | 'owner' | 'admin';
@@ -76,6 +77,9 @@ export async function buildWorld(h: TestHost): Promise<World> {
   // The issue tracker of the private repository: an issue (index 1) with a comment, a label, a milestone; an organization label.
   const label = ok(await h.api('POST', '/repos/fz-owner/fz-priv/labels', { auth: owner, body: { name: 'fz-label', color: '123456' } }), 201).body.id as number;
   const milestone = ok(await h.api('POST', '/repos/fz-owner/fz-priv/milestones', { auth: owner, body: { title: 'fz-milestone' } }), 201).body.id as number;
+  // A pull request (index 1, so `{index}` names it on the pull routes; the issue routes take it as an issue too).
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/contents/fz-pr.txt', { auth: owner, body: { content: Buffer.from('pr\n').toString('base64'), message: 'fz-pr', new_branch: 'fz-pr' } }), 201);
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/pulls', { auth: owner, body: { head: 'fz-pr', base: 'main', title: SECRET.pull } }), 201);
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues', { auth: owner, body: { title: SECRET.issue, labels: [label], milestone, assignees: ['fz-owner'] } }), 201);
   const comment = ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues/1/comments', { auth: owner, body: { body: 'fz-comment' } }), 201).body.id as number;
   const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
@@ -88,7 +92,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
     password: (v) => (v === 'admin' ? ADMIN.password : `${names[v]}-password-1`),
     params: {
       username: 'fz-owner', owner: 'fz-owner', repo: 'fz-priv', org: 'fz-org', collaborator: names.collaborator, token: String(token), uuid: ids.uuid,
-      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner',
+      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', base: 'main', head: 'fz-pr',
     },
     ids,
   };
