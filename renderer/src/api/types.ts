@@ -18,3 +18,4 @@ export type {
 export type { User as Collaborator } from '../../../server/structs/user.ts';
 export type { Issue, Comment } from '../../../server/structs/issue.ts';
 export type { Label, Milestone } from '../../../server/structs/issue-label.ts';
+export type { PullRequest } from '../../../server/structs/pull.ts';

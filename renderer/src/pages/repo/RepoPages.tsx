@@ -17,6 +17,9 @@ import { RepoFrame } from './RepoFrame.tsx';
 import { RepoMirrorPage } from './RepoMirrorPage.tsx';
 import { RepoSettingsPage } from './RepoSettingsPage.tsx';
 import { RepoTagsPage } from './RepoTagsPage.tsx';
+import { PullsPage } from './PullsPage.tsx';
+import { PullPage } from './PullPage.tsx';
+import { PullNewPage } from './PullNewPage.tsx';
 import { useRepo } from './repo-context.tsx';
 
 type Params = Readonly<Partial<Record<string, string>>>;
@@ -44,6 +47,11 @@ const TABS = {
   collaborators: { title: 'Collaborators', render: () => <RepoCollaboratorsPage /> },
   hooks: { title: 'Webhooks', render: (p: Params) => <RepoHooks id={p.id} /> },
   mirror: { title: 'Mirror', render: () => <RepoMirrorPage /> },
+  pulls: { title: 'Pull requests', render: () => <PullsPage /> },
+  pull: { title: 'Pull request', render: (p: Params) => <PullPage key={p.index} tab="conversation" /> },
+  'pull-commits': { title: 'Pull request commits', render: (p: Params) => <PullPage key={p.index} tab="commits" /> },
+  'pull-files': { title: 'Pull request files', render: (p: Params) => <PullPage key={p.index} tab="files" /> },
+  'pull-new': { title: 'New pull request', render: () => <PullNewPage /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;
