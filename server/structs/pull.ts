@@ -57,12 +57,19 @@ export type EditPullRequestOption = z.infer<typeof EditPullRequestOption>;
 /** Gitea's merge styles (`Do` of MergePullRequestOption). */
 export const MergeStyle = z.enum(['merge', 'rebase', 'rebase-merge', 'squash', 'fast-forward-only', 'manually-merged']);
 
-/** `POST .../pulls/{index}/merge`. */
+/**
+ * `POST .../pulls/{index}/merge`. Gitea reads the body with Go's case-insensitive JSON: its swagger names
+ * `do`, `merge_title_field`, ... while its clients (gitea-js, tea) send `Do`, `MergeTitleField`, ...; both are read.
+ */
 export const MergePullRequestOption = z.object({
-  Do: MergeStyle, MergeTitleField: z.string().optional(), MergeMessageField: z.string().optional(), MergeCommitID: z.string().optional(),
+  Do: MergeStyle.optional(), do: MergeStyle.optional(),
+  MergeTitleField: z.string().optional(), merge_title_field: z.string().optional(),
+  MergeMessageField: z.string().optional(), merge_message_field: z.string().optional(),
+  MergeCommitID: z.string().optional(), merge_commit_id: z.string().optional(),
   head_commit_id: z.string().optional(), force_merge: z.boolean().optional(), merge_when_checks_succeed: z.boolean().optional(),
   delete_branch_after_merge: z.boolean().optional(),
-}).meta({ id: 'MergePullRequestOption' });
+}).refine((b) => b.Do !== undefined || b.do !== undefined, { message: 'Do is required (merge, rebase, rebase-merge, squash, fast-forward-only or manually-merged)', path: ['Do'] })
+  .meta({ id: 'MergePullRequestOption' });
 export type MergePullRequestOption = z.infer<typeof MergePullRequestOption>;
 
 /** `GET /repos/{owner}/{repo}/pulls`: Gitea's filters. */

@@ -24,7 +24,7 @@ describe('UI pull requests', () => {
     await ok(h.api('POST', '/user/repos', { auth, body: { name: 'review', auto_init: true } }), 201);
     await ok(h.api('PATCH', '/repos/root/review', { auth, body: { allow_rebase: false, allow_rebase_explicit: false, allow_fast_forward_only_merge: false } }), 200);
     await ok(h.api('POST', '/repos/root/review/contents/feature.txt', { auth, body: { content: b64('a feature\n'), message: 'add the feature', new_branch: 'feature' } }), 201);
-    await ok(h.api('POST', '/repos/root/review/contents/README.md', { auth, body: { content: b64('theirs\n'), message: 'readme on a branch', new_branch: 'clash', sha: (await h.api('GET', '/repos/root/review/contents/README.md', { auth })).body.sha } }), 201);
+    await ok(h.api('PUT', '/repos/root/review/contents/README.md', { auth, body: { content: b64('theirs\n'), message: 'readme on a branch', new_branch: 'clash', sha: (await h.api('GET', '/repos/root/review/contents/README.md', { auth })).body.sha } }), 200);
     await ok(h.api('PUT', '/repos/root/review/contents/README.md', { auth, body: { content: b64('ours\n'), message: 'readme on main', sha: (await h.api('GET', '/repos/root/review/contents/README.md', { auth })).body.sha } }), 200);
   });
   after(async () => {
@@ -64,7 +64,7 @@ describe('UI pull requests', () => {
     const mergeBox = page.getByRole('region', { name: 'This pull request can be merged' });
     await mergeBox.getByLabel('Merge style').selectOption('squash');
     await mergeBox.getByRole('button', { name: 'Merge' }).click();
-    await page.getByLabel('Branches').getByText('Merged').waitFor();
+    await page.getByLabel('Branches').getByText('Merged').waitFor({ timeout: 60_000 });
     const merged = (await h.api('GET', '/repos/root/review/pulls/1', { auth })).body;
     assert.equal(merged.merged, true);
     await page.goto('/root/review/pulls?state=closed');

@@ -26,9 +26,10 @@ export const pullMergeRoutes = [
     method: 'post', path: `${R}/merge`, operationId: 'repoMergePullRequest', access: 'signed-in', scope: 'repository', body: MergePullRequestOption, status: 200, guards: pullsMerge,
     handler: async (ctx) => {
       const b = ctx.body;
-      const style = b.Do === 'manually-merged' ? 'merge' : b.Do;
+      const given = (b.Do ?? b.do)!;
+      const style = given === 'manually-merged' ? 'merge' : given;
       const r = await mergePull(ctx.app, scopeOf(ctx), indexOf(ctx), {
-        style, title: b.MergeTitleField, message: b.MergeMessageField, headCommitId: b.head_commit_id,
+        style, title: b.MergeTitleField ?? b.merge_title_field, message: b.MergeMessageField ?? b.merge_message_field, headCommitId: b.head_commit_id,
         deleteBranch: b.delete_branch_after_merge, whenChecksSucceed: b.merge_when_checks_succeed,
       }, eventBaseUrl(ctx.app, ctx.baseUrl));
       ctx.res.status(r.scheduled ? 201 : 200).end();
