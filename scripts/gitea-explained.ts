@@ -3,6 +3,18 @@
  * each with the reason. A difference not listed here makes check:gitea fail.
  */
 export const EXPLAINED: Record<string, string> = {
+  'GET /repos/{owner}/{repo}/pulls/{index}.{diffType}':
+    "Gitea's swagger names a string answer; the body is the raw diff or patch as text/plain, in Gitea and here.",
+  'CreatePullRequestOption.head': "Gitea's handler refuses a pull request without a head branch (404 or 422); here the schema says it is required.",
+  'CreatePullRequestOption.base': "Gitea's handler refuses a pull request without a base branch; here the schema says it is required.",
+  'CreatePullRequestOption.title': "Gitea's form binding requires the title (binding:\"Required\"); here the schema says so.",
+  'MergePullRequestOption.Do': "Gitea reads the body with Go's case-insensitive JSON: clients send `Do` (gitea-js, tea), its swagger names `do`; both are read here.",
+  'MergePullRequestOption.MergeTitleField': 'As for Do: the spelling Gitea\'s clients send, read beside merge_title_field.',
+  'MergePullRequestOption.MergeMessageField': 'As for Do: the spelling Gitea\'s clients send, read beside merge_message_field.',
+  'MergePullRequestOption.MergeCommitID': 'As for Do: the spelling Gitea\'s clients send, read beside merge_commit_id.',
+  'MergePullRequestOption.do': 'Read beside Do; one of the two is required (Gitea\'s binding requires Do).',
+  'PullRequest.conflicted_files': 'Homeforge adds the conflicting paths found by the mergeability check, for the merge box; clients that do not know it ignore it.',
+  'PullRequest.mergeable_reasons': 'Homeforge adds why a merge is refused now (branch rules, reviews, checks), for the merge box; clients that do not know it ignore it.',
   'POST /markdown':
     "Gitea's swagger describes the answer as a string schema (MarkdownRender); the body is text/html, not JSON, in Gitea and here.",
   'POST /markdown/raw':

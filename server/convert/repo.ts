@@ -57,6 +57,10 @@ export interface ToRepoOptions {
   watchersCount?: number;
   /** Open issues (not pull requests). */
   openIssues?: number;
+  /** A fork's source as the viewer sees it (absent when the viewer may not see it). */
+  parent?: Repository;
+  forksCount?: number;
+  openPulls?: number;
 }
 
 function pullSettings(repo: RepoRecord) {
@@ -135,10 +139,10 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): R
     original_url: repoOption(repo, 'original_url'),
     website: repo.website,
     stars_count: 0,
-    forks_count: 0,
+    forks_count: o.forksCount ?? 0,
     watchers_count: o.watchersCount ?? 0,
     open_issues_count: o.openIssues ?? 0,
-    open_pr_counter: 0,
+    open_pr_counter: o.openPulls ?? 0,
     release_counter: 0,
     default_branch: repo.default_branch,
     archived: repo.is_archived,
@@ -157,5 +161,6 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): R
     topics: [] as string[],
     licenses: [] as string[],
     branch_count: o.branchCount ?? 0,
+    ...(o.parent ? { parent: o.parent } : {}),
   };
 }

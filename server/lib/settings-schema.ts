@@ -60,6 +60,7 @@ export const SETTINGS = {
   // Gitea's [attachment]: uploads are on, each file at most MAX_SIZE MiB; release files of any type unless
   // [repository.release] ALLOWED_TYPES lists extensions or MIME types.
   'repository.release.ALLOWED_TYPES': { kind: 'list', default: '' },
+  'repository.pull-request.RETARGET_CHILDREN_ON_MERGE': { kind: 'bool', default: 'true' },
   'cors.ENABLED': { kind: 'bool', default: 'false' },
   'cors.ALLOW_DOMAIN': { kind: 'list', default: '*' },
   'cors.METHODS': { kind: 'list', default: 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS' },

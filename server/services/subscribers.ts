@@ -13,6 +13,7 @@ import { subscribePackages } from './packages/events.ts';
 import { subscribeCommitStatuses } from './repository/commit-status.ts';
 import { subscribeReleases } from './release/tag-sync.ts';
 import { subscribeTagProtection } from './repository/tag-protection.ts';
+import { subscribePulls } from './pull/subscriber.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -25,4 +26,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeCommitStatuses(app);
   subscribeReleases(app);
   subscribeTagProtection(app);
+  subscribePulls(app);
 }

@@ -22,6 +22,7 @@ import { runIssues } from './issues.ts';
 import { runWiki } from './wiki.ts';
 import { runPackages } from './packages.ts';
 import { runReleases } from './releases.ts';
+import { runPulls } from './pulls.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -37,6 +38,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   wiki: runWiki,
   packages: runPackages,
   releases: runReleases,
+  pulls: runPulls,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

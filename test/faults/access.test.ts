@@ -32,6 +32,7 @@ const SEES: Record<keyof typeof SECRET, Viewer[]> = {
   issue: ['owner', 'admin', 'collaborator'],
   orgPackage: ['owner', 'admin', 'member'],
   release: ['owner', 'admin', 'collaborator'],
+  pull: ['owner', 'admin', 'collaborator'],
 };
 
 /** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
@@ -52,6 +53,9 @@ function required(def: RouteDef): Level {
     // Deleting an issue: repository admins only (Gitea's reqAdmin).
     if (def.method === 'delete' && p.endsWith('/issues/:index')) return 'admin';
     if (p.includes('/issues')) return 'read';
+    // Pull requests: merging, updating and cancelling an auto-merge need write; any reader opens one or forks.
+    if (/\/pulls\/:index\/(merge|update)$/.test(p)) return 'write';
+    if (p.includes('/pulls') || p.endsWith('/forks')) return 'read';
     if (/\/(branches|tags|contents|releases|statuses)/.test(p)) return 'write';
     return 'admin';
   }

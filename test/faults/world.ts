@@ -20,6 +20,7 @@ export const SECRET = {
   issue: 'SECRET-ISSUE-TITLE-0d8e',
   orgPackage: 'secret-org-pkg-7c1d',
   release: 'SECRET-RELEASE-NOTE-4c1d',
+  pull: 'SECRET-PULL-TITLE-5b1c',
 };
 
 export type Viewer = 'anonymous' | 'stranger' | 'collaborator' | 'member' | 'owner' | 'admin';
@@ -80,6 +81,9 @@ export async function buildWorld(h: TestHost): Promise<World> {
   // The issue tracker of the private repository: an issue (index 1) with a comment, a label, a milestone; an organization label.
   const label = ok(await h.api('POST', '/repos/fz-owner/fz-priv/labels', { auth: owner, body: { name: 'fz-label', color: '123456' } }), 201).body.id as number;
   const milestone = ok(await h.api('POST', '/repos/fz-owner/fz-priv/milestones', { auth: owner, body: { title: 'fz-milestone' } }), 201).body.id as number;
+  // A pull request (index 1, so `{index}` names it on the pull routes; the issue routes take it as an issue too).
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/contents/fz-pr.txt', { auth: owner, body: { content: Buffer.from('pr\n').toString('base64'), message: 'fz-pr', new_branch: 'fz-pr' } }), 201);
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/pulls', { auth: owner, body: { head: 'fz-pr', base: 'main', title: SECRET.pull } }), 201);
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues', { auth: owner, body: { title: SECRET.issue, labels: [label], milestone, assignees: ['fz-owner'] } }), 201);
   const comment = ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues/1/comments', { auth: owner, body: { body: 'fz-comment' } }), 201).body.id as number;
   // An attachment of the private issue, for the asset routes.
@@ -109,10 +113,10 @@ export async function buildWorld(h: TestHost): Promise<World> {
     password: (v) => (v === 'admin' ? ADMIN.password : `${names[v]}-password-1`),
     params: {
       username: 'fz-owner', owner: 'fz-owner', repo: 'fz-priv', org: 'fz-org', collaborator: names.collaborator, token: String(token), uuid: ids.uuid,
-      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner',
       pageName: 'Home',
       type: 'generic', name: SECRET.orgPackage, version: '1.0', filename: 'f.txt', repo_name: 'fz-orgpriv',
       attachment_id: String(attachment), user: names.collaborator,
+      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', base: 'main', head: 'fz-pr',
     },
     routeParams: [
       // Names several areas use for different things: the value follows the route.

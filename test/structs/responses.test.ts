@@ -13,6 +13,7 @@ import * as wikiFlows from './flows-wiki.ts';
 import * as packageFlows from './flows-packages.ts';
 import * as issueExtraFlows from './flows-issue-extras.ts';
 import * as releaseFlows from './flows-releases.ts';
+import * as pullFlows from './flows-pulls.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -85,6 +86,10 @@ describe('answers match their declared schemas', () => {
 
   test('releases, attachments, tag protection and commit statuses', async () => {
     await releaseFlows.releases(c, w);
+  });
+
+  test('forks and pull requests', async () => {
+    await pullFlows.pulls(c, w);
   });
 
   test('pull and push mirrors', async () => {

@@ -23,3 +23,4 @@ export type { Package, PackageFile } from '../../../server/structs/package.ts';
 export type { Attachment, Reaction, TimelineComment, WatchInfo } from '../../../server/structs/issue-extras.ts';
 export type { Release } from '../../../server/structs/release.ts';
 export type { CommitStatus, CombinedStatus } from '../../../server/structs/status.ts';
+export type { PullRequest } from '../../../server/structs/pull.ts';

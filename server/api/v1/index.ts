@@ -36,6 +36,9 @@ import { statusRoutes } from './repo/status.ts';
 import { releaseRoutes } from './repo/release.ts';
 import { releaseAssetRoutes } from './repo/release-asset.ts';
 import { tagProtectionRoutes } from './repo/tag-protection.ts';
+import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
+import { pullMergeRoutes } from './repo/pull-merge.ts';
+import { forkRoutes } from './repo/fork.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -76,4 +79,8 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...releaseRoutes,
   ...releaseAssetRoutes,
   ...tagProtectionRoutes,
+  ...forkRoutes,
+  ...pullRoutes,
+  ...pullMergeRoutes,
+  ...pullByBaseHeadRoutes,
 ];

@@ -11,9 +11,10 @@ import type { CommentRecord } from '../../store/issue-comments.ts';
 import type { PackageRecord, PackageVersionRecord } from '../../store/packages.ts';
 import type { CommitStatusRecord } from '../../store/commit-statuses.ts';
 import type { ReleaseRecord } from '../../store/releases.ts';
+import type { PullRecord } from '../../store/pulls.ts';
 
 /** Gitea's hook event an issue change belongs to. */
-export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone';
+export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone' | 'pull_request_sync';
 
 /** One ref a change moved; a zero id on either side means created or deleted. */
 export interface RefChange {
@@ -45,6 +46,10 @@ export interface DomainEvents {
   'commit_status.created': { repo: RepoRecord; owner: UserRecord; sha: string; status: CommitStatusRecord; doer: UserRecord; baseUrl: string };
   /** A release was published, updated or deleted (never for tag-only releases of pushed tags; `release` as it was when deleted). */
   'release.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; release: ReleaseRecord; action: 'published' | 'updated' | 'deleted' };
+  /** A repository was forked (`repo` is the fork, `source` the repository it was forked from). */
+  'repo.forked': { repo: RepoRecord; owner: UserRecord; source: RepoRecord; sourceOwner: UserRecord; doer: UserRecord; baseUrl: string };
+  /** A pull request was merged (its issue closed, refs moved); retargeting and other features follow. */
+  'pull.merged': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; pull: PullRecord; deletedHead: boolean };
   /** A hook task is stored and waits for delivery. */
   'hook_task.stored': { hookId: number; id: number };
   /** Someone asked for a pull-mirror sync now (the API's mirror-sync). */

@@ -4,6 +4,8 @@ import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { IssueRecord } from '../../store/issues.ts';
 import * as userStore from '../../store/users.ts';
 import * as milestoneStore from '../../store/milestones.ts';
+import * as pullStore from '../../store/pulls.ts';
+import type { PullRecord } from '../../store/pulls.ts';
 import { labelsByIds, type LabelRecord } from './labels.ts';
 import { milestoneView, type MilestoneView } from './milestones.ts';
 import { atLeast, repoPermission, unitMode, type Permission } from '../permission/permissions.ts';
@@ -20,6 +22,7 @@ export interface IssueView {
   labels: LabelRecord[];
   milestone: MilestoneView | null;
   attachments: AttachmentRecord[];
+  pull: PullRecord | null;
 }
 
 /** The user with this id, or Gitea's Ghost when the account is gone. */
@@ -47,5 +50,6 @@ export async function issueView(app: AppContext, repo: RepoRecord, owner: UserRe
     issue, repo, owner, poster: await userOrGhost(app, issue.poster_id), assignees,
     labels: await labelsByIds(app, issue.label_ids), milestone: m ? await milestoneView(app, m) : null,
     attachments: await listIssueAttachments(app, repo.id, issue.index, 0),
+    pull: issue.is_pull ? (await pullStore.getByIndex(app.store, repo.id, issue.index)) ?? null : null,
   };
 }

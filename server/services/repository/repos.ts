@@ -26,6 +26,10 @@ export interface RepoView {
   branchCount: number;
   watchers: number;
   openIssues: number;
+  openPulls: number;
+  forks: number;
+  /** A fork's source, when the viewer may read it (set by viewOf, which knows the viewer). */
+  parent?: RepoView | null;
 }
 
 /** Gitea's `permissions` object of a repository response. */
@@ -43,14 +47,17 @@ export async function viewOf(app: AppContext, viewer: UserRecord | null, repo: R
   if (!o || !(await ownerVisible(app, o, viewer))) return null;
   const perm = await repoPermission(app, viewer, repo);
   if (!atLeast(perm.mode, 'read')) return null;
-  return viewOfChecked(app, repo, o, perm);
+  return viewOfChecked(app, repo, o, perm, viewer);
 }
 
 /** The view of a repository already loaded and checked by the route guard. */
-export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: UserRecord, perm: Permission): Promise<RepoView> {
+export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: UserRecord, perm: Permission, viewer?: UserRecord | null): Promise<RepoView> {
+  const counters = await issueStore.counters(app.store, repo.id);
+  const source = repo.is_fork && viewer !== undefined ? await repoStore.getById(app.store, repo.fork_id) : undefined;
   return {
     repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id),
-    openIssues: (await issueStore.counters(app.store, repo.id)).open_issues,
+    openIssues: counters.open_issues, openPulls: counters.open_pulls, forks: await repoStore.count(app.store, (r) => r.is_fork && r.fork_id === repo.id),
+    ...(source ? { parent: await viewOf(app, viewer ?? null, source) } : {}),
   };
 }
 

@@ -19,6 +19,9 @@ import { RepoSettingsPage } from './RepoSettingsPage.tsx';
 import { RepoTagsPage } from './RepoTagsPage.tsx';
 import { ReleasesPage } from './ReleasesPage.tsx';
 import { ReleaseFormPage } from './ReleaseFormPage.tsx';
+import { PullsPage } from './PullsPage.tsx';
+import { PullPage } from './PullPage.tsx';
+import { PullNewPage } from './PullNewPage.tsx';
 import { useRepo } from './repo-context.tsx';
 import { WikiPage } from './WikiPage.tsx';
 
@@ -51,6 +54,11 @@ const TABS = {
   hooks: { title: 'Webhooks', render: (p: Params) => <RepoHooks id={p.id} /> },
   mirror: { title: 'Mirror', render: () => <RepoMirrorPage /> },
   wiki: { title: 'Wiki', render: () => <WikiPage /> },
+  pulls: { title: 'Pull requests', render: () => <PullsPage /> },
+  pull: { title: 'Pull request', render: (p: Params) => <PullPage key={p.index} tab="conversation" /> },
+  'pull-commits': { title: 'Pull request commits', render: (p: Params) => <PullPage key={p.index} tab="commits" /> },
+  'pull-files': { title: 'Pull request files', render: (p: Params) => <PullPage key={p.index} tab="files" /> },
+  'pull-new': { title: 'New pull request', render: () => <PullNewPage /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;

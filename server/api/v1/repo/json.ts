@@ -4,8 +4,8 @@ import { toRepo } from '../../../convert/repo.ts';
 import { apiPermission, type RepoView } from '../../../services/repository/repos.ts';
 
 /** Gitea's `Repository` of a view, for the request's viewer and base URL. */
-export const repoJson = (ctx: ApiContext<unknown, unknown>, v: RepoView) =>
+export const repoJson = (ctx: ApiContext<unknown, unknown>, v: RepoView): ReturnType<typeof toRepo> =>
   toRepo(v.repo, v.owner, {
     permission: apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount, watchersCount: v.watchers,
-    openIssues: v.openIssues,
+    openIssues: v.openIssues, openPulls: v.openPulls, forksCount: v.forks, ...(v.parent ? { parent: repoJson(ctx, v.parent) } : {}),
   });

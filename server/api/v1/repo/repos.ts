@@ -24,7 +24,7 @@ function sendPage(ctx: ApiContext<unknown, unknown>, found: repos.RepoPage): voi
 
 async function checkedView(ctx: ApiContext<unknown, unknown>): Promise<repos.RepoView> {
   const { owner, repo, perm } = repoOf(ctx);
-  return repos.viewOfChecked(ctx.app, repo, owner, perm);
+  return repos.viewOfChecked(ctx.app, repo, owner, perm, ctx.doer);
 }
 
 /** Gitea's reqOwner: the repository owner or a site administrator. */

@@ -1,0 +1,71 @@
+/**
+ * `/{owner}/{repo}/pulls/{n}` with `/commits` and `/files`: the branches, the merge box, and the conversation
+ * (the issue page's), the commits (each with its files), or the files changed in the diff view.
+ */
+import { useParams } from 'react-router';
+import { seg } from '../../api/client.ts';
+import type { Commit, PullRequest } from '../../api/types.ts';
+import { useAuth } from '../../auth.tsx';
+import { ErrorAlert } from '../../components/Alert.tsx';
+import { DiffView } from '../../components/code/DiffView.tsx';
+import { Link } from '../../router.tsx';
+import { useLoad } from '../../use-load.ts';
+import { CommitRow } from './CommitRow.tsx';
+import { IssuePage } from './IssuePage.tsx';
+import { MergeBox } from './pulls/MergeBox.tsx';
+import { useRepo } from './repo-context.tsx';
+
+export type PullTab = 'conversation' | 'commits' | 'files';
+
+function Commits({ path }: { path: string }) {
+  const { api } = useAuth();
+  const commits = useLoad(() => api.get<Commit[]>(`${path}/commits`, { query: { limit: 50 } }), `${path}|commits`);
+  if (commits.error) return <ErrorAlert>{`The commits could not be listed: ${commits.error}`}</ErrorAlert>;
+  if (!commits.data) return <p role="status" className="loading">Loading commits…</p>;
+  return (
+    <ul className="commit-list card" aria-label="Commits of this pull request">
+      {commits.data.map((c) => (
+        <li key={c.sha}>
+          <CommitRow c={c} />
+          <ul aria-label={`Files of ${c.sha.slice(0, 10)}`} className="muted">{(c.files ?? []).map((f) => <li key={f.filename}>{f.status} {f.filename}</li>)}</ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Files({ path, number }: { path: string; number: number }) {
+  const { api } = useAuth();
+  const diff = useLoad(() => api.text(`${path.replace(/\/pulls\/\d+$/, '')}/pulls/${number}.diff`), `${path}|diff`);
+  return <><ErrorAlert>{diff.error}</ErrorAlert>{diff.data !== null ? <DiffView diff={diff.data} label="Files changed" /> : <p role="status" className="loading">Loading the changes…</p>}</>;
+}
+
+/** The pull request page, on tab `tab`. */
+export function PullPage({ tab }: { tab: PullTab }) {
+  const { api } = useAuth();
+  const { api: base, base: ui, repo } = useRepo();
+  const index = useParams().index ?? '';
+  const path = `${base}/pulls/${seg(index)}`;
+  const pull = useLoad(() => api.get<PullRequest>(path), `${path}|pull`);
+  const p = pull.data;
+  if (!p) {
+    const words = pull.error === 'Not found.' ? `There is no pull request #${index} in ${repo.full_name}.` : pull.error ? `Pull request #${index} could not be opened: ${pull.error}` : null;
+    return <>{words ? <ErrorAlert>{words}</ErrorAlert> : <p role="status" className="loading">Loading the pull request…</p>}</>;
+  }
+  const link = (t: PullTab, words: string) => (
+    <Link to={`${ui}/pulls/${p.number}${t === 'conversation' ? '' : `/${t}`}`} className={`btn btn-small${tab === t ? ' btn-primary' : ''}`} aria-current={tab === t ? 'page' : undefined}>{words}</Link>
+  );
+  return (
+    <div>
+      <p className="muted" aria-label="Branches">
+        <span className={`badge ${p.merged ? 'badge-muted' : p.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{p.merged ? 'Merged' : p.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
+        {p.user.login} wants to merge <code>{p.head.label}</code> into <code>{p.base.ref}</code> · {p.changed_files} files, +{p.additions} −{p.deletions}
+      </p>
+      <nav aria-label="Pull request" className="row-actions" style={{ justifyContent: 'flex-start' }}>
+        {link('conversation', 'Conversation')}{link('commits', 'Commits')}{link('files', 'Files changed')}
+      </nav>
+      {p.state === 'open' && !p.merged && tab === 'conversation' ? <MergeBox pull={p} repo={repo} path={path} onMerged={() => pull.reload()} /> : null}
+      {tab === 'conversation' ? <IssuePage key={`${index}|${p.state}`} /> : tab === 'commits' ? <Commits path={path} /> : <Files path={path} number={p.number} />}
+    </div>
+  );
+}
