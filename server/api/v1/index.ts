@@ -26,6 +26,7 @@ import { issueLabelRoutes } from './repo/issue-label.ts';
 import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
+import { branchProtectionRoutes } from './repo/branch-protection.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -56,4 +57,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueLabelRoutes,
   ...issueMilestoneRoutes,
   ...issueDependencyRoutes,
+  ...branchProtectionRoutes,
 ];
