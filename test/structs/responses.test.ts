@@ -9,6 +9,7 @@ import { Repository } from '../../server/structs/repo.ts';
 import * as accounts from './flows-accounts.ts';
 import * as repoFlows from './flows-repos.ts';
 import * as issueFlows from './flows-issues.ts';
+import * as protectionFlows from './flows-protection.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -64,6 +65,10 @@ describe('answers match their declared schemas', () => {
 
   test('issues, comments, labels and milestones', async () => {
     await issueFlows.issues(c, w);
+  });
+
+  test('branch protection rules', async () => {
+    await protectionFlows.protections(c, w);
   });
 
   test('pull and push mirrors', async () => {

@@ -1,4 +1,7 @@
-/** Branch protection rules of a repository (Gitea's /branch_protections): repository admins only, as Gitea's reqAdmin. */
+/**
+ * Branch protection rules of a repository (Gitea's /branch_protections): repository admins only, as Gitea's reqAdmin.
+ * `{name}` is a wildcard so a glob rule's `/` may come encoded or not.
+ */
 import { z } from 'zod';
 import { route, type Guard } from '../../router/route.ts';
 import type { ApiContext } from '../../router/context.ts';
@@ -14,6 +17,7 @@ import {
 } from '../../../structs/branch-protection.ts';
 import { atLeast } from '../../../services/permission/permissions.ts';
 import { ForbiddenError } from '../../../lib/errors.ts';
+import { wildcard } from './http-helpers.ts';
 
 const base = '/repos/:owner/:repo/branch_protections';
 
@@ -55,21 +59,21 @@ export const branchProtectionRoutes = [
     },
   }),
   route({
-    method: 'get', path: `${base}/:name`, operationId: 'repoGetBranchProtection', access: 'signed-in', scope: 'repository', response: BranchProtection, guards: admin,
-    handler: async (ctx) => json(ctx, 200, await one(ctx, await getProtection(ctx.app, repoOf(ctx).repo, ctx.params.name!))),
+    method: 'get', path: `${base}/*name`, operationId: 'repoGetBranchProtection', access: 'signed-in', scope: 'repository', response: BranchProtection, guards: admin,
+    handler: async (ctx) => json(ctx, 200, await one(ctx, await getProtection(ctx.app, repoOf(ctx).repo, wildcard(ctx, 'name')))),
   }),
   route({
-    method: 'patch', path: `${base}/:name`, operationId: 'repoEditBranchProtection', access: 'signed-in', scope: 'repository', response: BranchProtection,
+    method: 'patch', path: `${base}/*name`, operationId: 'repoEditBranchProtection', access: 'signed-in', scope: 'repository', response: BranchProtection,
     body: EditBranchProtectionOption, guards: adminWrite,
     handler: async (ctx) => {
       const { repo, owner } = repoOf(ctx);
-      json(ctx, 200, await one(ctx, await editProtection(ctx.app, repo, owner, ctx.params.name!, ctx.body)));
+      json(ctx, 200, await one(ctx, await editProtection(ctx.app, repo, owner, wildcard(ctx, 'name'), ctx.body)));
     },
   }),
   route({
-    method: 'delete', path: `${base}/:name`, operationId: 'repoDeleteBranchProtection', access: 'signed-in', scope: 'repository', status: 204, guards: admin,
+    method: 'delete', path: `${base}/*name`, operationId: 'repoDeleteBranchProtection', access: 'signed-in', scope: 'repository', status: 204, guards: admin,
     handler: async (ctx) => {
-      await deleteProtection(ctx.app, repoOf(ctx).repo, ctx.params.name!);
+      await deleteProtection(ctx.app, repoOf(ctx).repo, wildcard(ctx, 'name'));
       noContent(ctx);
     },
   }),
