@@ -56,7 +56,7 @@ export type EditBranchProtectionOption = z.infer<typeof EditBranchProtectionOpti
 
 /** `POST /repos/{owner}/{repo}/branch_protections/priority`: the rules' ids in their new order. */
 export const UpdateBranchProtectionPriories = z.object({
-  ids: z.array(int.min(1)).max(1000),
+  ids: z.array(int.min(1)).max(1000).default([]),
 }).meta({ id: 'UpdateBranchProtectionPriories' });
 export type UpdateBranchProtectionPriories = z.infer<typeof UpdateBranchProtectionPriories>;
 

@@ -78,6 +78,8 @@ export async function buildWorld(h: TestHost): Promise<World> {
   const milestone = ok(await h.api('POST', '/repos/fz-owner/fz-priv/milestones', { auth: owner, body: { title: 'fz-milestone' } }), 201).body.id as number;
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues', { auth: owner, body: { title: SECRET.issue, labels: [label], milestone, assignees: ['fz-owner'] } }), 201);
   const comment = ok(await h.api('POST', '/repos/fz-owner/fz-priv/issues/1/comments', { auth: owner, body: { body: 'fz-comment' } }), 201).body.id as number;
+  // A branch protection rule, the target of `{name}` on the /branch_protections routes.
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/branch_protections', { auth: owner, body: { rule_name: 'main', enable_push: true } }), 201);
   const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
@@ -88,7 +90,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
     password: (v) => (v === 'admin' ? ADMIN.password : `${names[v]}-password-1`),
     params: {
       username: 'fz-owner', owner: 'fz-owner', repo: 'fz-priv', org: 'fz-org', collaborator: names.collaborator, token: String(token), uuid: ids.uuid,
-      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner',
+      branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', name: 'main',
     },
     ids,
   };
