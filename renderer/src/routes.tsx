@@ -99,5 +99,6 @@ export const ROUTES: RouteObject[] = [
   repo('/settings/hooks', 'hooks', {}),
   repo('/settings/hooks/:id', 'hooks', {}),
   repo('/settings/mirror', 'mirror', {}),
+  repo('/settings/branches', 'branch-rules', {}),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

@@ -18,6 +18,7 @@ import { RepoMirrorPage } from './RepoMirrorPage.tsx';
 import { RepoSettingsPage } from './RepoSettingsPage.tsx';
 import { RepoTagsPage } from './RepoTagsPage.tsx';
 import { useRepo } from './repo-context.tsx';
+import { BranchRulesPage } from './protection/BranchRulesPage.tsx';
 
 type Params = Readonly<Partial<Record<string, string>>>;
 
@@ -44,6 +45,7 @@ const TABS = {
   collaborators: { title: 'Collaborators', render: () => <RepoCollaboratorsPage /> },
   hooks: { title: 'Webhooks', render: (p: Params) => <RepoHooks id={p.id} /> },
   mirror: { title: 'Mirror', render: () => <RepoMirrorPage /> },
+  'branch-rules': { title: 'Branch rules', render: () => <BranchRulesPage /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;
