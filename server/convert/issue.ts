@@ -4,6 +4,7 @@ import type { IssueRecord } from '../store/issues.ts';
 import type { LabelRecord } from '../store/labels.ts';
 import type { MilestoneRecord } from '../store/milestones.ts';
 import type { CommentRecord } from '../store/issue-comments.ts';
+import type { PullRecord } from '../store/pulls.ts';
 import type { Issue, Comment } from '../structs/issue.ts';
 import type { Label, Milestone } from '../structs/issue-label.ts';
 import { repoUrls } from './repo.ts';
@@ -18,6 +19,8 @@ export interface IssueParts {
   assignees: UserRecord[];
   labels: LabelRecord[];
   milestone: { m: MilestoneRecord; open: number; closed: number } | null;
+  /** The pull part when the issue is a pull request. */
+  pull?: PullRecord | null;
 }
 
 /** Gitea's `Label`; an organization label's URL names the organization (the repository's owner). */
@@ -42,7 +45,7 @@ export function toIssue(p: IssueParts, viewer: UserRecord | null, baseUrl: strin
   const urls = repoUrls(owner, repo, baseUrl);
   const assignees = p.assignees.map((u) => toUser(u, viewer, baseUrl));
   return {
-    id: i.id, url: `${urls.api}/issues/${i.index}`, html_url: `${urls.html}/issues/${i.index}`, number: i.index,
+    id: i.id, url: `${urls.api}/issues/${i.index}`, html_url: `${urls.html}/${i.is_pull ? 'pulls' : 'issues'}/${i.index}`, number: i.index,
     user: toUser(p.poster, viewer, baseUrl), original_author: i.original_author, original_author_id: 0,
     title: i.title, body: i.content, ref: i.ref, assets: [], labels: p.labels.map((l) => toLabel(l, owner, repo, baseUrl)),
     milestone: p.milestone ? toMilestone(p.milestone.m, p.milestone.open, p.milestone.closed) : null,
@@ -50,7 +53,8 @@ export function toIssue(p: IssueParts, viewer: UserRecord | null, baseUrl: strin
     state: i.is_closed ? 'closed' : 'open', is_locked: i.is_locked, comments: i.num_comments,
     created_at: i.created, updated_at: i.updated, closed_at: i.closed_at,
     due_date: i.deadline ? new Date(i.deadline * 1000).toISOString().replace('.000Z', 'Z') : null,
-    time_estimate: 0, pull_request: null,
+    time_estimate: 0,
+    pull_request: p.pull ? { merged: p.pull.has_merged, merged_at: p.pull.merged_at, draft: false, html_url: `${urls.html}/pulls/${i.index}` } : null,
     repository: { id: repo.id, name: repo.name, owner: owner.name, full_name: `${owner.name}/${repo.name}` },
     pin_order: i.pin_order, content_version: 0,
   };

@@ -32,6 +32,11 @@ export class NotFoundError extends ServiceError {
   constructor(message = 'not found') { super(404, message); }
 }
 
+/** 405: the operation is not possible in the record's state (Gitea's answer to a merge it refuses). */
+export class MethodNotAllowedError extends ServiceError {
+  constructor(message: string) { super(405, message); }
+}
+
 /** 409: the name or record already exists. */
 export class ConflictError extends ServiceError {
   constructor(message: string) { super(409, message); }

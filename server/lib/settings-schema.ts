@@ -57,6 +57,7 @@ export const SETTINGS = {
   'repository.DISABLE_HTTP_GIT': { kind: 'bool', default: 'false' },
   'repository.DISABLE_MIGRATIONS': { kind: 'bool', default: 'false' },
   'repository.DISABLE_STARS': { kind: 'bool', default: 'false' },
+  'repository.pull-request.RETARGET_CHILDREN_ON_MERGE': { kind: 'bool', default: 'true' },
   'cors.ENABLED': { kind: 'bool', default: 'false' },
   'cors.ALLOW_DOMAIN': { kind: 'list', default: '*' },
   'cors.METHODS': { kind: 'list', default: 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS' },

@@ -9,6 +9,7 @@ import { subscribeWatches } from './repository/watch.ts';
 import { subscribeMirrors } from './mirror/subscriber.ts';
 import { subscribeHousekeeping } from './housekeeping/index.ts';
 import { subscribeIssues } from './issue/label-templates.ts';
+import { subscribePulls } from './pull/subscriber.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -17,4 +18,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeMirrors(app);
   subscribeHousekeeping(app);
   subscribeIssues(app);
+  subscribePulls(app);
 }

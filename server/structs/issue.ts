@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dateTime, int } from './common.ts';
 import { User } from './user.ts';
 import { Label, Milestone } from './issue-label.ts';
+import { PullRequestMeta } from './pull.ts';
 
 /** Gitea's `RepositoryMeta`: the repository an issue belongs to. */
 export const RepositoryMeta = z.strictObject({ id: int, name: z.string(), owner: z.string(), full_name: z.string() }).meta({ id: 'RepositoryMeta' });
@@ -32,7 +33,7 @@ export const Issue = z.strictObject({
   closed_at: dateTime.nullable(),
   due_date: dateTime.nullable(),
   time_estimate: int,
-  pull_request: z.null(),
+  pull_request: PullRequestMeta.nullable(),
   repository: RepositoryMeta,
   pin_order: int,
   content_version: int,

@@ -27,6 +27,8 @@ import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 import { branchProtectionRoutes } from './repo/branch-protection.ts';
+import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
+import { pullMergeRoutes } from './repo/pull-merge.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -58,4 +60,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueMilestoneRoutes,
   ...issueDependencyRoutes,
   ...branchProtectionRoutes,
+  ...pullRoutes,
+  ...pullMergeRoutes,
+  ...pullByBaseHeadRoutes,
 ];

@@ -8,9 +8,10 @@
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { IssueRecord } from '../../store/issues.ts';
 import type { CommentRecord } from '../../store/issue-comments.ts';
+import type { PullRecord } from '../../store/pulls.ts';
 
 /** Gitea's hook event an issue change belongs to. */
-export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone';
+export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone' | 'pull_request_sync';
 
 /** One ref a change moved; a zero id on either side means created or deleted. */
 export interface RefChange {
@@ -31,6 +32,10 @@ export interface DomainEvents {
   'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }> };
   /** A comment on an issue was created, edited or deleted. */
   'issue.commented': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; comment: CommentRecord; action: 'created' | 'edited' | 'deleted'; changes?: Record<string, { from: string }> };
+  /** A commit status was recorded for `sha` (auto-merge looks again at the pull requests whose head it is). */
+  'commit_status.created': { repo: RepoRecord; owner: UserRecord; sha: string; status: string };
+  /** A pull request was merged (its issue closed, refs moved); retargeting and other features follow. */
+  'pull.merged': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; pull: PullRecord; deletedHead: boolean };
   /** A hook task is stored and waits for delivery. */
   'hook_task.stored': { hookId: number; id: number };
   /** Someone asked for a pull-mirror sync now (the API's mirror-sync). */

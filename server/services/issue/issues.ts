@@ -59,8 +59,11 @@ async function resolveAssignees(app: AppContext, s: IssueScope, names: string[])
 const assigneeNames = (f: IssueFields): string[] | undefined =>
   f.assignees !== undefined || f.assignee !== undefined ? [...(f.assignees ?? []), ...(f.assignee ? [f.assignee] : [])] : undefined;
 
+/** What a pull request's creation adds: the issue is one, and its pull part is stored before anyone hears of it. */
+export interface PullPart { isPull: true; attach: (issue: IssueRecord) => Promise<void> }
+
 /** Creates an issue; labels, milestone, assignees and deadline only when the doer may write issues. */
-export async function createIssue(app: AppContext, s: IssueScope, f: IssueFields & { title: string }): Promise<IssueRecord> {
+export async function createIssue(app: AppContext, s: IssueScope, f: IssueFields & { title: string }, pull?: PullPart): Promise<IssueRecord> {
   const writer = canWriteIssues(s.perm);
   const labels = writer && f.labels?.length ? await resolveLabels(app, s.repo, s.owner, f.labels) : [];
   assertNoScopeClash(labels);
@@ -71,10 +74,11 @@ export async function createIssue(app: AppContext, s: IssueScope, f: IssueFields
   const mentioned = await mentionedUsers(app, s.repo, s.owner, `${f.title} ${content}`, s.doer!.id);
   const now = new Date().toISOString();
   let issue = await issueStore.insert(app.store, s.repo.id, () => ({
-    poster_id: s.doer!.id, original_author: '', title: f.title, content, is_closed: false, is_pull: false, is_locked: false, pin_order: 0,
+    poster_id: s.doer!.id, original_author: '', title: f.title, content, is_closed: false, is_pull: !!pull, is_locked: false, pin_order: 0,
     milestone_id: milestone, priority: 0, label_ids: labels.map((l) => l.id), assignee_ids: assignees, mentioned_ids: mentioned,
     num_comments: 0, ref: f.ref ?? '', deadline: writer ? dueOf(f.due_date) : 0, created: now, updated: now, closed_at: null,
   }));
+  if (pull) await pull.attach(issue);
   await notify(app, s, issue, 'issues', 'opened');
   for (let n = 0; n < assignees.length; n++) await notify(app, s, issue, 'issue_assign', 'assigned');
   if (f.closed) issue = await setState(app, s, issue, 'closed');

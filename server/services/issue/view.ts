@@ -4,6 +4,8 @@ import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import type { IssueRecord } from '../../store/issues.ts';
 import * as userStore from '../../store/users.ts';
 import * as milestoneStore from '../../store/milestones.ts';
+import * as pullStore from '../../store/pulls.ts';
+import type { PullRecord } from '../../store/pulls.ts';
 import { labelsByIds, type LabelRecord } from './labels.ts';
 import { milestoneView, type MilestoneView } from './milestones.ts';
 import { atLeast, unitMode, type Permission } from '../permission/permissions.ts';
@@ -18,6 +20,7 @@ export interface IssueView {
   assignees: UserRecord[];
   labels: LabelRecord[];
   milestone: MilestoneView | null;
+  pull: PullRecord | null;
 }
 
 /** The user with this id, or Gitea's Ghost when the account is gone. */
@@ -39,5 +42,6 @@ export async function issueView(app: AppContext, repo: RepoRecord, owner: UserRe
   return {
     issue, repo, owner, poster: await userOrGhost(app, issue.poster_id), assignees,
     labels: await labelsByIds(app, issue.label_ids), milestone: m ? await milestoneView(app, m) : null,
+    pull: issue.is_pull ? (await pullStore.getByIndex(app.store, repo.id, issue.index)) ?? null : null,
   };
 }

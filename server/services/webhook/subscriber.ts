@@ -10,6 +10,7 @@ import { repositoryPayload, type PayloadBase } from '../repository/payloads.ts';
 import { prepareEvent } from './prepare.ts';
 import { deleteRepoHooks } from './hooks.ts';
 import { commentPayload, issuePayload } from '../issue/payloads.ts';
+import { pullEventName, pullPayload } from '../pull/payloads.ts';
 
 async function refsMoved(app: AppContext, e: DomainEvents['ref.updated']): Promise<void> {
   const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.pusher };
@@ -39,10 +40,13 @@ export function subscribeWebhooks(app: AppContext): void {
   app.bus.subscribe('repo.created', 'webhooks', (e) => repoCreated(app, e));
   app.bus.subscribe('repo.deleted', 'webhooks', (e) => repoDeleted(app, e));
   // Issue events go out under their own hook event names (issues, issue_assign, issue_label, issue_milestone, issue_comment).
+  // Those of pull requests under the pull_request names, with Gitea's PullRequestPayload.
   app.bus.subscribe('issue.changed', 'webhooks', async (e) => {
-    await app.events.emit({ name: e.kind, repoId: e.repo.id, ownerId: e.owner.id, payload: await issuePayload(app, e) });
+    const pull = e.issue.is_pull ? await pullPayload(app, e) : null;
+    if (pull) await app.events.emit({ name: pullEventName(e.kind), repoId: e.repo.id, ownerId: e.owner.id, payload: pull });
+    else if (e.kind !== 'pull_request_sync') await app.events.emit({ name: e.kind, repoId: e.repo.id, ownerId: e.owner.id, payload: await issuePayload(app, e) });
   });
   app.bus.subscribe('issue.commented', 'webhooks', async (e) => {
-    await app.events.emit({ name: 'issue_comment', repoId: e.repo.id, ownerId: e.owner.id, payload: await commentPayload(app, e) });
+    await app.events.emit({ name: e.issue.is_pull ? 'pull_request_comment' : 'issue_comment', repoId: e.repo.id, ownerId: e.owner.id, payload: await commentPayload(app, e) });
   });
 }
