@@ -10,6 +10,7 @@ import { subscribeMirrors } from './mirror/subscriber.ts';
 import { subscribeHousekeeping } from './housekeeping/index.ts';
 import { subscribeIssues } from './issue/label-templates.ts';
 import { subscribePulls } from './pull/subscriber.ts';
+import { subscribeReviews } from './review/subscriber.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -19,4 +20,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeHousekeeping(app);
   subscribeIssues(app);
   subscribePulls(app);
+  subscribeReviews(app);
 }
