@@ -27,6 +27,7 @@ import { issueMilestoneRoutes } from './repo/issue-milestone.ts';
 import { issueDependencyRoutes } from './repo/issue-dependency.ts';
 import { issuePinLockRoutes } from './repo/issue-pin-lock.ts';
 import { branchProtectionRoutes } from './repo/branch-protection.ts';
+import { pullReviewRoutes } from './repo/pull-review.ts';
 import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
 import { pullMergeRoutes } from './repo/pull-merge.ts';
 
@@ -60,6 +61,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueMilestoneRoutes,
   ...issueDependencyRoutes,
   ...branchProtectionRoutes,
+  ...pullReviewRoutes,
   ...pullRoutes,
   ...pullMergeRoutes,
   ...pullByBaseHeadRoutes,
