@@ -32,3 +32,24 @@ export async function protections(c: Checker, w: World): Promise<void> {
   await c.v1('DELETE', `${R}/branch_protections/main`, { auth: admin });
   await c.v1('DELETE', `/repos/acme/tools/branch_protections/main`, { auth: admin });
 }
+
+/** Reviews and review requests on a pull request of the demo repository. */
+export async function reviews(c: Checker, w: World): Promise<void> {
+  const { admin, alice } = w;
+  await c.v1('POST', `${R}/branches`, { auth: admin, body: { new_branch_name: 'review-me' } });
+  await c.v1('POST', `${R}/contents/review-me.txt`, { auth: admin, body: { content: Buffer.from('review me\n').toString('base64'), branch: 'review-me' } });
+  const pr = await c.v1('POST', `${R}/pulls`, { auth: admin, body: { head: 'review-me', base: 'main', title: 'Review me' } });
+  const P = `${R}/pulls/${pr.body.number}`;
+  const asked = await c.v1('POST', `${P}/requested_reviewers`, { auth: admin, body: { reviewers: ['alice'] } });
+  assert.equal(asked.body[0].user.login, 'alice');
+  await c.v1('DELETE', `${P}/requested_reviewers`, { auth: admin, body: { reviewers: ['alice'] } });
+  const pending = await c.v1('POST', `${P}/reviews`, { auth: alice, body: { body: 'looking', comments: [{ path: 'review-me.txt', new_position: 1, body: 'a line' }] } });
+  await c.v1('GET', `${P}/reviews/${pending.body.id}`, { auth: alice });
+  await c.v1('POST', `${P}/reviews/${pending.body.id}`, { auth: alice, body: { event: 'APPROVED', body: 'good' } });
+  await c.v1('GET', `${P}/reviews/${pending.body.id}/comments`, { auth: admin });
+  await c.v1('GET', `${P}/reviews`, { auth: admin });
+  await c.v1('POST', `${P}/reviews/${pending.body.id}/dismissals`, { auth: admin, body: { message: 'stale' } });
+  await c.v1('POST', `${P}/reviews/${pending.body.id}/undismissals`, { auth: admin });
+  const comment = await c.v1('POST', `${P}/reviews`, { auth: alice, body: { event: 'COMMENT', body: 'one more thing' } });
+  await c.v1('DELETE', `${P}/reviews/${comment.body.id}`, { auth: alice });
+}

@@ -67,8 +67,9 @@ describe('answers match their declared schemas', () => {
     await issueFlows.issues(c, w);
   });
 
-  test('branch protection rules', async () => {
+  test('branch protection rules, reviews and review requests', async () => {
     await protectionFlows.protections(c, w);
+    await protectionFlows.reviews(c, w);
   });
 
   test('pull and push mirrors', async () => {
