@@ -4,13 +4,13 @@ import { dateTime, int } from './common.ts';
 import { User } from './user.ts';
 import { Team } from './org.ts';
 
-/** The review events a client may give (empty: PENDING, as Gitea reads it). */
-export const ReviewEvent = z.enum(['APPROVED', 'REQUEST_CHANGES', 'COMMENT', 'PENDING', '']);
+/** The review event a client gives: APPROVED, REQUEST_CHANGES, COMMENT or PENDING (empty: PENDING, as Gitea reads it); checked by the service. */
+export const ReviewEvent = z.string().max(32);
 
 /** Gitea's `CreatePullReviewComment`: a comment on a line of the diff (new_position on the new side, old_position on the old). */
 export const CreatePullReviewComment = z.object({
-  path: z.string().min(1).max(4096),
-  body: z.string().max(65_536),
+  path: z.string().max(4096).optional(),
+  body: z.string().max(65_536).optional(),
   new_position: int.min(0).optional(),
   old_position: int.min(0).optional(),
 }).meta({ id: 'CreatePullReviewComment' });

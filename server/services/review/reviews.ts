@@ -27,7 +27,10 @@ export async function getReview(app: AppContext, s: IssueScope, index: number, i
   return r;
 }
 
+const EVENTS = new Set(['APPROVED', 'REQUEST_CHANGES', 'COMMENT', 'PENDING', '']);
+
 function stateOf(event: string | undefined): ReviewState {
+  if (event !== undefined && !EVENTS.has(event)) throw new ValidationError(`event: unknown review event ${event}`);
   return event === 'APPROVED' || event === 'REQUEST_CHANGES' || event === 'COMMENT' ? event : 'PENDING';
 }
 
@@ -67,12 +70,15 @@ export async function createReview(app: AppContext, s: IssueScope, index: number
   if (state !== 'PENDING') checkState(p, s, state, body, comments.length);
   const commitId = o.commit_id || p.pr.head_sha;
   if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(commitId)) throw new ValidationError('commit_id: not a commit id');
-  for (const c of comments) if (!c.new_position && !c.old_position) throw new ValidationError(`comments: ${c.path} needs new_position or old_position`);
+  for (const c of comments) {
+    if (!c.path) throw new ValidationError('comments: a line comment needs a path');
+    if (!c.new_position && !c.old_position) throw new ValidationError(`comments: ${c.path} needs new_position or old_position`);
+  }
   const now = new Date().toISOString();
   const review = await reviewStore.insert(app.store, (id) => ({
     id, repo_id: s.repo.id, index, type: state, reviewer_id: s.doer!.id, reviewer_team_id: 0, body, commit_id: commitId,
     official: false, stale: commitId !== p.pr.head_sha, dismissed: false, created: now, updated: now,
-    comments: comments.map((c, i) => ({ id: id * 1000 + i + 1, path: c.path, new_position: c.new_position ?? 0, old_position: c.old_position ?? 0, body: c.body, commit_id: commitId, created: now })),
+    comments: comments.map((c, i) => ({ id: id * 1000 + i + 1, path: c.path ?? '', new_position: c.new_position ?? 0, old_position: c.old_position ?? 0, body: c.body ?? '', commit_id: commitId, created: now })),
   }));
   return state === 'PENDING' ? review : finish(app, s, p, review);
 }
