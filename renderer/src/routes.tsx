@@ -113,5 +113,6 @@ export const ROUTES: RouteObject[] = [
   repo('/settings/mirror', 'mirror', {}),
   repo('/wiki', 'wiki'),
   repo('/wiki/:page', 'wiki'),
+  repo('/settings/branches', 'branch-rules', {}),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

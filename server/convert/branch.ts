@@ -3,26 +3,38 @@ import { toPayloadCommit, type CommitLike, type RepoLinks, type SignatureLike } 
 import type { Branch } from '../structs/branch.ts';
 import type { Reference, Tag } from '../structs/tag.ts';
 import type { GitTreeResponse } from '../structs/content.ts';
+import type { ProtectedBranchRecord } from '../store/protected-branches.ts';
+
+/** The protection rule governing a branch, as the branch answer shows it. */
+export interface BranchProtectionLike {
+  rule: Pick<ProtectedBranchRecord, 'rule_name' | 'required_approvals' | 'enable_status_check' | 'status_check_contexts'>;
+  userCanPush: boolean;
+  userCanMerge: boolean;
+  showRuleName: boolean;
+}
 
 export interface ToBranchOptions {
   links: RepoLinks;
-  /** Whether the viewer may write code (no branch protection exists here yet). */
+  /** Whether the viewer may write code (what an unprotected branch lets them do). */
   canWrite: boolean;
   usernames?: { author?: string; committer?: string };
+  /** The rule governing the branch, when one does. */
+  protection?: BranchProtectionLike;
 }
 
-/** Gitea's `Branch` for an unprotected branch. */
+/** Gitea's `Branch`: an unprotected one lets writers push and merge; a protected one shows its rule's settings. */
 export function toBranch(name: string, commit: CommitLike, o: ToBranchOptions): Branch {
+  const p = o.protection;
   return {
     name,
     commit: toPayloadCommit(commit, o.links, o.usernames),
-    protected: false,
-    required_approvals: 0,
-    enable_status_check: false,
-    status_check_contexts: [],
-    user_can_push: o.canWrite,
-    user_can_merge: o.canWrite,
-    effective_branch_protection_name: '',
+    protected: !!p,
+    required_approvals: p?.rule.required_approvals ?? 0,
+    enable_status_check: p?.rule.enable_status_check ?? false,
+    status_check_contexts: p ? [...p.rule.status_check_contexts] : [],
+    user_can_push: p ? p.userCanPush : o.canWrite,
+    user_can_merge: p ? p.userCanMerge : o.canWrite,
+    effective_branch_protection_name: p?.showRuleName ? p.rule.rule_name : '',
   };
 }
 

@@ -14,6 +14,7 @@ import { subscribeCommitStatuses } from './repository/commit-status.ts';
 import { subscribeReleases } from './release/tag-sync.ts';
 import { subscribeTagProtection } from './repository/tag-protection.ts';
 import { subscribePulls } from './pull/subscriber.ts';
+import { subscribeReviews } from './review/subscriber.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -27,4 +28,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeReleases(app);
   subscribeTagProtection(app);
   subscribePulls(app);
+  subscribeReviews(app);
 }

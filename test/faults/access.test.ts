@@ -47,6 +47,8 @@ function required(def: RouteDef): Level {
   if (p.startsWith('/users/:username/tokens') || p.startsWith('/user/hooks/:id')) return 'self';
   if (p.startsWith('/repos/:owner/:repo') || p.startsWith('/repositories/:id')) {
     if (/\/hooks|\/collaborators\/:collaborator$/.test(p) && (write || p.includes('/hooks'))) return 'admin';
+    // Branch protection rules: repository admins only, reads too (Gitea's reqAdmin on the group).
+    if (p.includes('/branch_protections')) return 'admin';
     if (!write || p.endsWith('/subscription')) return 'read';
     // Issue tracker: labels, milestones, deadlines and assignees need write; issues and comments any reader (the poster edits their own).
     if (/\/(labels|milestones)|\/issues\/:index\/(deadline|assignees|dependencies|blocks)/.test(p)) return 'write';

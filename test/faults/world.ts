@@ -92,6 +92,8 @@ export async function buildWorld(h: TestHost): Promise<World> {
   const uploaded = await fetch(`${h.url}/api/v1/repos/fz-owner/fz-priv/issues/1/assets`, { method: 'POST', body: form, headers: { Authorization: `token ${owner}` } });
   assert.equal(uploaded.status, 201, 'attachment upload');
   const attachment = ((await uploaded.json()) as { id: number }).id;
+  // A branch protection rule, the target of `{name}` on the /branch_protections routes.
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/branch_protections', { auth: owner, body: { rule_name: 'main', enable_push: true } }), 201);
   const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
   // The private repository's wiki: its page Home, so `{pageName}` routes reach a real page.
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/wiki/new', { auth: owner, body: { title: 'Home', content_base64: Buffer.from('fz-wiki').toString('base64') } }), 201);
@@ -122,6 +124,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
       // Names several areas use for different things: the value follows the route.
       [/^\/repos\/:owner\/:repo\/releases\//, { attachment_id: String(asset) }],
       [/^\/:owner\/:repo\/releases\/download\//, { name: 'fz.txt' }],
+      [/^\/repos\/:owner\/:repo\/branch_protections\//, { name: 'main' }],
     ],
     ids,
   };

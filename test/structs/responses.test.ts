@@ -14,6 +14,7 @@ import * as packageFlows from './flows-packages.ts';
 import * as issueExtraFlows from './flows-issue-extras.ts';
 import * as releaseFlows from './flows-releases.ts';
 import * as pullFlows from './flows-pulls.ts';
+import * as protectionFlows from './flows-protection.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -90,6 +91,11 @@ describe('answers match their declared schemas', () => {
 
   test('forks and pull requests', async () => {
     await pullFlows.pulls(c, w);
+  });
+
+  test('branch protection rules, reviews and review requests', async () => {
+    await protectionFlows.protections(c, w);
+    await protectionFlows.reviews(c, w);
   });
 
   test('pull and push mirrors', async () => {

@@ -7,6 +7,7 @@ export type { AccessToken } from '../../../server/structs/token.ts';
 export type { Repository } from '../../../server/structs/repo.ts';
 export type { Organization, Team } from '../../../server/structs/org.ts';
 export type { Branch } from '../../../server/structs/branch.ts';
+export type { BranchProtection } from '../../../server/structs/branch-protection.ts';
 export type { Tag } from '../../../server/structs/tag.ts';
 export type { Commit, Compare } from '../../../server/structs/commit.ts';
 export type { ContentsResponse as ContentEntry } from '../../../server/structs/content.ts';

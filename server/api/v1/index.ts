@@ -36,6 +36,8 @@ import { statusRoutes } from './repo/status.ts';
 import { releaseRoutes } from './repo/release.ts';
 import { releaseAssetRoutes } from './repo/release-asset.ts';
 import { tagProtectionRoutes } from './repo/tag-protection.ts';
+import { branchProtectionRoutes } from './repo/branch-protection.ts';
+import { pullReviewRoutes } from './repo/pull-review.ts';
 import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
 import { pullMergeRoutes } from './repo/pull-merge.ts';
 import { forkRoutes } from './repo/fork.ts';
@@ -80,6 +82,8 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...releaseAssetRoutes,
   ...tagProtectionRoutes,
   ...forkRoutes,
+  ...branchProtectionRoutes,
+  ...pullReviewRoutes,
   ...pullRoutes,
   ...pullMergeRoutes,
   ...pullByBaseHeadRoutes,

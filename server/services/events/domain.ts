@@ -12,6 +12,7 @@ import type { PackageRecord, PackageVersionRecord } from '../../store/packages.t
 import type { CommitStatusRecord } from '../../store/commit-statuses.ts';
 import type { ReleaseRecord } from '../../store/releases.ts';
 import type { PullRecord } from '../../store/pulls.ts';
+import type { ReviewRecord } from '../../store/reviews.ts';
 
 /** Gitea's hook event an issue change belongs to. */
 export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone' | 'pull_request_sync';
@@ -50,6 +51,10 @@ export interface DomainEvents {
   'repo.forked': { repo: RepoRecord; owner: UserRecord; source: RepoRecord; sourceOwner: UserRecord; doer: UserRecord; baseUrl: string };
   /** A pull request was merged (its issue closed, refs moved); retargeting and other features follow. */
   'pull.merged': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; pull: PullRecord; deletedHead: boolean };
+  /** A user's review of a pull request was requested, or the request removed (a team request: once per member, as Gitea). */
+  'pull.review_requested': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; reviewer: UserRecord; removed: boolean };
+  /** A review of a pull request was submitted (approved, changes requested, or a comment). */
+  'pull.reviewed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; review: ReviewRecord };
   /** A hook task is stored and waits for delivery. */
   'hook_task.stored': { hookId: number; id: number };
   /** Someone asked for a pull-mirror sync now (the API's mirror-sync). */

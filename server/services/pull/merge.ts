@@ -107,7 +107,7 @@ async function moveBase(app: AppContext, base: RepoRecord, doer: UserRecord, bra
   if (!commit) throw new NotFoundError(`commit ${next} was not written`);
   const ref = `refs/heads/${branch}`;
   try {
-    await moveRefs(app, base, doer, gitDirFor(app, base), [{ ref, oldSha, newSha: next }], { baseUrl, heads: [headOf(branch, commit)], changes: [{ ref, id: next, type: 'commit' }], sameSize: false });
+    await moveRefs(app, base, doer, gitDirFor(app, base), [{ ref, oldSha, newSha: next }], { baseUrl, heads: [headOf(branch, commit)], changes: [{ ref, id: next, type: 'commit' }], sameSize: false, merge: true });
   } catch (err) {
     if (err instanceof RefMovedError) throw new ConflictError('The base branch moved while merging; try again.');
     throw err;

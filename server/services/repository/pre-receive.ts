@@ -2,8 +2,8 @@
  * The pre-receive point: every change of refs (a `git push`, or a write through the API) is checked here before
  * the refs move. A push reaches it through the hook installed in each bare repository (server/git/hooks.ts),
  * which calls back into the host; API writes call assertRefUpdatesAllowed. Rules return the message
- * `git push` prints (`remote: ...`), or null to allow. Archived repositories use it now; branch protection
- * will add its rules here.
+ * `git push` prints (`remote: ...`), or null to allow. Archived repositories and branch protection
+ * (protection-push.ts) have their rules here.
  */
 import { existsSync } from 'node:fs';
 import type { AppContext } from '../context.ts';
@@ -14,11 +14,14 @@ import { installHooks } from '../../git/hooks.ts';
 import { ServiceError } from '../../lib/errors.ts';
 import { ARCHIVED_PUSH_MESSAGE } from './git-access.ts';
 import { checkTagUpdates, hasTagRules } from './tag-protection.ts';
+import { checkProtectedUpdates, hasProtections } from './protection-push.ts';
 
 /** What a rule may use besides the updates: git's quarantine variables, to read objects a push brings. */
 export interface RefCheckContext {
   /** GIT_OBJECT_DIRECTORY and friends for a push not yet accepted; empty for API writes. */
   objectEnv?: Record<string, string>;
+  /** A pull request merge the host makes after its merge gate allowed it: push allow-lists do not apply. */
+  merge?: boolean;
 }
 
 /** One rule: the refusal message, or null when the rule allows the updates. */
@@ -44,7 +47,14 @@ const protectedTags: PreReceiveRule = {
   check: (app, repo, doer, updates) => checkTagUpdates(app, repo, doer, updates.map((u) => u.ref)),
 };
 
-const RULES: PreReceiveRule[] = [archived, protectedTags];
+// Gitea's 403 for API writes a protected branch refuses; the message of its pre-receive hook for a push.
+const branchProtection: PreReceiveRule = {
+  status: 403,
+  appliesTo: (app, repo) => hasProtections(app, repo),
+  check: (app, repo, doer, updates, ctx) => checkProtectedUpdates(app, repo, doer, updates, ctx),
+};
+
+const RULES: PreReceiveRule[] = [archived, branchProtection, protectedTags];
 
 /** A ref write refused by a pre-receive rule, with the rule's status. */
 export class RefUpdateRefusedError extends ServiceError {}
@@ -68,9 +78,11 @@ export async function checkRefUpdates(
  * For ref writes the host makes itself (API branch, tag and file writes): throws the refusal of the first rule
  * that refuses, with its status. Call it before the ref moves, with the repository as stored now.
  */
-export async function assertRefUpdatesAllowed(app: AppContext, repo: RepoRecord, doer: UserRecord | null, updates: RefUpdate[]): Promise<void> {
+export async function assertRefUpdatesAllowed(
+  app: AppContext, repo: RepoRecord, doer: UserRecord | null, updates: RefUpdate[], ctx: Pick<RefCheckContext, 'merge'> = {},
+): Promise<void> {
   const fresh = (await repoStore.getById(app.store, repo.id)) ?? repo;
-  const refusal = await firstRefusal(app, fresh, doer, updates, {});
+  const refusal = await firstRefusal(app, fresh, doer, updates, ctx);
   if (refusal) throw new RefUpdateRefusedError(refusal.rule.status, refusal.message);
 }
 

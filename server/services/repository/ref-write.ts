@@ -39,6 +39,8 @@ export interface MoveOptions {
   sameSize: boolean;
   /** The repository had no branch before: let push processing set it up from scratch. */
   wasEmpty?: boolean;
+  /** A pull request merge its merge gate allowed: branch protection's push allow-lists do not apply. */
+  merge?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function moveRefs(app: AppContext, repo: RepoRecord, doer: UserReco
 }
 
 async function moveRefsNow(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
-  await assertRefUpdatesAllowed(app, repo, doer, updates);
+  await assertRefUpdatesAllowed(app, repo, doer, updates, { merge: o.merge === true });
   try {
     await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
   } catch (err) {

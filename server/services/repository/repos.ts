@@ -10,6 +10,8 @@ import * as collaboratorStore from '../../store/collaborators.ts';
 import * as watchStore from '../../store/watches.ts';
 import { invalidateRepo } from './cache.ts';
 import * as transferStore from '../../store/repo-transfers.ts';
+import * as protectedBranchStore from '../../store/protected-branches.ts';
+import * as reviewStore from '../../store/reviews.ts';
 import { dropRepoAccess } from './collaborators.ts';
 import { eventBaseUrl } from './payloads.ts';
 import { withRepoLock } from './locks.ts';
@@ -245,6 +247,8 @@ export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?:
       await watchStore.removeByRepo(app.store, repo.id);
       await dropRepoAccess(app, repo.id);
       await transferStore.removeByRepo(app.store, repo.id);
+      await protectedBranchStore.removeByRepo(app.store, repo.id);
+      await reviewStore.removeByRepo(app.store, repo.id);
       // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
       invalidateRepo(app, repo.id);
       await app.point.removeDir(gitDir, () => rm(gitDir, { recursive: true, force: true, maxRetries: 3 }));

@@ -31,6 +31,7 @@ function tabs(base: string, repo: Repository): { to: string; text: string; prefi
   if (repo.mirror) items.push({ to: `${base}/settings/mirror`, text: 'Mirror' });
   if (repo.permissions?.admin) {
     items.push({ to: `${base}/settings/collaboration`, text: 'Collaborators' }, { to: `${base}/settings/hooks`, text: 'Webhooks', prefix: `${base}/settings/hooks` }, { to: `${base}/settings`, text: 'Settings' });
+    items.push({ to: `${base}/settings/branches`, text: 'Branch rules' });
   }
   return items;
 }

@@ -24,6 +24,7 @@ import { PullPage } from './PullPage.tsx';
 import { PullNewPage } from './PullNewPage.tsx';
 import { useRepo } from './repo-context.tsx';
 import { WikiPage } from './WikiPage.tsx';
+import { BranchRulesPage } from './protection/BranchRulesPage.tsx';
 
 type Params = Readonly<Partial<Record<string, string>>>;
 
@@ -59,6 +60,7 @@ const TABS = {
   'pull-commits': { title: 'Pull request commits', render: (p: Params) => <PullPage key={p.index} tab="commits" /> },
   'pull-files': { title: 'Pull request files', render: (p: Params) => <PullPage key={p.index} tab="files" /> },
   'pull-new': { title: 'New pull request', render: () => <PullNewPage /> },
+  'branch-rules': { title: 'Branch rules', render: () => <BranchRulesPage /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;

@@ -18,6 +18,7 @@ import { listGitRefs } from '../../../services/repository/read.ts';
 import { getBlobById, getContents, getRawBlob } from '../../../services/repository/contents.ts';
 import { prepareArchive } from '../../../services/repository/archive.ts';
 import { getTree } from '../../../services/repository/trees.ts';
+import { branchProtectionInfo } from '../../../services/repository/protection-rules.ts';
 import { Branch, CreateBranchRepoOption } from '../../../structs/branch.ts';
 import { Commit } from '../../../structs/commit.ts';
 import { ContentsResponse, ContentsResponseOrList, GitBlobResponse, GitTreeResponse } from '../../../structs/content.ts';
@@ -39,6 +40,10 @@ function setCommitPageHeaders(ctx: ApiContext<unknown, unknown>, total: number):
   ctx.res.setHeader('X-HasMore', String(page < pages));
   exposeHeaders(ctx, 'X-Total-Count', 'Link', 'X-Page', 'X-PerPage', 'X-Total', 'X-PageCount', 'X-HasMore');
 }
+
+/** The protection rules of these branches of the guarded repository, as the doer sees them. */
+const protectionsFor = (ctx: ApiContext<unknown, unknown>, names: string[]) =>
+  branchProtectionInfo(ctx.app, repoOf(ctx).repo, ctx.doer, repoOf(ctx).perm, names);
 
 const serveRaw = (ctx: ApiContext<unknown, unknown>): Promise<void> => sendRawBlob(ctx, queryString(ctx, 'ref'), wildcard(ctx, 'filepath'));
 
@@ -70,21 +75,25 @@ export const repoGitRoutes = [
       const all = (await listBranches(ctx.app, repoOf(ctx).repo)).filter((b) => !q || b.name.toLowerCase().includes(q));
       setPageHeaders(ctx, all.length);
       const links = linksOf(ctx);
-      json(ctx, 200, pageOf(ctx, all).map((b) => toBranch(b.name, b.commit, { links, canWrite: canWriteCode(ctx), usernames: b.usernames })));
+      const page = pageOf(ctx, all);
+      const rules = await protectionsFor(ctx, page.map((b) => b.name));
+      json(ctx, 200, page.map((b) => toBranch(b.name, b.commit, { links, canWrite: canWriteCode(ctx), usernames: b.usernames, protection: rules.get(b.name) })));
     },
   }),
   route({
     method: 'post', path: `${R}/branches`, operationId: 'repoCreateBranch', access: 'signed-in', scope: 'repository', status: 201, response: Branch, guards: write, body: CreateBranchRepoOption,
     handler: async (ctx) => {
       const b = await createBranch(ctx.app, repoOf(ctx).repo, ctx.doer!, ctx.body, ctx.baseUrl);
-      json(ctx, 201, toBranch(b.name, b.commit, { links: linksOf(ctx), canWrite: true, usernames: b.usernames }));
+      const protection = (await protectionsFor(ctx, [b.name])).get(b.name);
+      json(ctx, 201, toBranch(b.name, b.commit, { links: linksOf(ctx), canWrite: true, usernames: b.usernames, protection }));
     },
   }),
   route({
     method: 'get', path: `${R}/branches/*branch`, operationId: 'repoGetBranch', access: 'public', scope: 'repository', response: Branch, guards: read,
     handler: async (ctx) => {
       const b = await getBranch(ctx.app, repoOf(ctx).repo, wildcard(ctx, 'branch'));
-      json(ctx, 200, toBranch(b.name, b.commit, { links: linksOf(ctx), canWrite: canWriteCode(ctx), usernames: b.usernames }));
+      const protection = (await protectionsFor(ctx, [b.name])).get(b.name);
+      json(ctx, 200, toBranch(b.name, b.commit, { links: linksOf(ctx), canWrite: canWriteCode(ctx), usernames: b.usernames, protection }));
     },
   }),
   route({

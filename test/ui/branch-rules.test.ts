@@ -1,0 +1,74 @@
+/** UI: branch protection rules added, edited and deleted from the repository settings, checked through the API and a push. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
+import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+
+describe('UI branch protection settings', () => {
+  let h: TestHost;
+  let browser: Browser;
+  let token: string;
+  const rules = async () => (await h.api('GET', `/repos/${ADMIN.username}/ruled/branch_protections`, { auth: token })).body;
+  before(async () => {
+    ensureRenderer();
+    h = await startHost();
+    browser = await launchBrowser();
+    token = await createToken(h, ADMIN.username, ADMIN.password);
+    assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'ruled', auto_init: true } })).status, 201);
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+
+  test('adds a rule, edits it, shows the API\'s refusal of a bad pattern, and deletes it', async () => {
+    const { page, errors } = await signedIn(browser, h);
+    await page.goto(`/${ADMIN.username}/ruled`);
+    await page.getByRole('link', { name: 'Branch rules' }).click();
+    await page.getByText('No branch is protected.').waitFor();
+
+    await field(page, 'Branch name or pattern').fill('main');
+    await field(page, 'Required approvals').fill('2');
+    await field(page, 'Dismiss stale approvals').check();
+    await field(page, 'Protected file patterns').fill('*.lock');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText('Rule main added.').waitFor();
+    const row = page.getByRole('row', { name: /main/ });
+    await row.getByText(/2 approvals/).waitFor();
+    let stored = await rules();
+    assert.equal(stored.length, 1);
+    assert.equal(stored[0].rule_name, 'main');
+    assert.equal(stored[0].required_approvals, 2);
+    assert.equal(stored[0].dismiss_stale_approvals, true);
+    assert.equal(stored[0].enable_push, false);
+    assert.equal(stored[0].protected_file_patterns, '*.lock');
+    // The branch list now says main is protected.
+    assert.equal((await h.api('GET', `/repos/${ADMIN.username}/ruled/branches/main`, { auth: token })).body.protected, true);
+
+    await page.getByRole('button', { name: 'Edit main' }).click();
+    const form = page.getByRole('form', { name: 'Edit rule main' });
+    await form.getByLabel('Pushing').selectOption('writers');
+    await form.getByLabel('Ignore stale approvals').check();
+    await form.getByLabel('Dismiss stale approvals').uncheck();
+    await form.getByLabel('Protected file patterns', { exact: true }).fill('{broken');
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    await form.getByText(/protected_file_patterns/).first().waitFor();
+    await form.getByLabel('Protected file patterns', { exact: true }).fill('');
+    await screenshot(page, 'branch-rule-edit');
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByText('Rule main saved.').waitFor();
+    stored = await rules();
+    assert.equal(stored[0].enable_push, true);
+    assert.equal(stored[0].ignore_stale_approvals, true);
+    assert.equal(stored[0].dismiss_stale_approvals, false);
+    assert.equal(stored[0].protected_file_patterns, '');
+    await screenshot(page, 'branch-rules');
+
+    await page.getByRole('button', { name: 'Delete main' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Rule main deleted.').waitFor();
+    assert.deepEqual(await rules(), []);
+    assert.deepEqual(errors, []);
+  });
+});
