@@ -11,6 +11,7 @@ import type { CommitStatusRecord, CommitStatusState } from '../../store/commit-s
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { resolveRef } from './read.ts';
 import { eventBaseUrl } from './payloads.ts';
+import { registerStatusReader } from '../pull/status-checks.ts';
 
 export type { CommitStatusRecord, CommitStatusState } from '../../store/commit-statuses.ts';
 
@@ -124,4 +125,6 @@ export const removeRepoStatuses = (app: AppContext, repoId: number): Promise<num
 /** Forgets a deleted repository's statuses. */
 export function subscribeCommitStatuses(app: AppContext): void {
   app.bus.subscribe('repo.deleted', 'commit-statuses', async (e) => { await removeRepoStatuses(app, e.repo.id); });
+  // Branch protection's required checks read the latest status of each context through this.
+  registerStatusReader(app, async (a, repo, sha) => (await latestStatuses(a, repo, sha)).map((s) => ({ context: s.context, state: s.state })));
 }
