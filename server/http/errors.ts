@@ -1,6 +1,6 @@
 /** The one place that turns errors into Gitea's `{message, url}` answers with their status. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { ServiceError, UnauthorizedError, ValidationError } from '../lib/errors.ts';
+import { MovedError, ServiceError, UnauthorizedError, ValidationError } from '../lib/errors.ts';
 import type { Logger } from '../lib/log.ts';
 
 /** Gitea's `url` field points at the API description. */
@@ -33,6 +33,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof UnauthorizedError && err.challenge) res.setHeader('WWW-Authenticate', 'Basic realm="Homeforge"');
+    if (err instanceof MovedError) res.setHeader('Location', err.location);
     const fields = err instanceof ValidationError && err.fields?.length ? { errors: err.fields } : {};
     res.status(status).json({ message, url: swaggerUrl(res.locals.baseUrl as string), ...fields });
   };

@@ -12,7 +12,9 @@ import { afterReceivePack } from '../services/repository/push.ts';
 import { noteGitFailure } from '../services/housekeeping/index.ts';
 import { advertisement, serve, type GitService } from '../git/smart-http.ts';
 import { PreReceiveGate } from './pre-receive.ts';
-import { BadRequestError, ForbiddenError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
+import { BadRequestError, ForbiddenError, MovedError, NotFoundError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
+import { findUserByName } from '../services/user/lookup.ts';
+import { movedPath, redirectTarget } from '../services/repository/redirects.ts';
 
 const NO_CACHE = {
   Expires: 'Fri, 01 Jan 1980 00:00:00 GMT',
@@ -33,9 +35,30 @@ function access(app: AppContext, req: Request, service: GitService): Promise<Git
   return gitAccess(app, { ...credentialsOf(app, req), purpose: 'git' }, String(req.params.owner ?? ''), repoParam(req), service === 'receive-pack');
 }
 
+/**
+ * The old name of a renamed or transferred repository sends git to the new one (git follows a redirect of its
+ * first request, info/refs), when these credentials reach the new one; otherwise the old name's own refusal.
+ */
+async function accessOrMoved(app: AppContext, req: Request, service: GitService): Promise<GitAccess> {
+  try {
+    return await access(app, req, service);
+  } catch (err) {
+    if (!(err instanceof NotFoundError || err instanceof UnauthorizedError)) throw err;
+    const ownerName = String(req.params.owner ?? '');
+    const owner = await findUserByName(app, ownerName);
+    const target = owner ? await redirectTarget(app, owner, repoParam(req)) : undefined;
+    if (!target) throw err;
+    const reach = await gitAccess(app, { ...credentialsOf(app, req), purpose: 'git' }, target.owner.name, target.repo.name, service === 'receive-pack').then(() => true, () => false);
+    if (!reach) throw err;
+    const q = req.originalUrl.indexOf('?');
+    const path = movedPath(q < 0 ? req.originalUrl : req.originalUrl.slice(0, q), '', ownerName, repoParam(req), target);
+    throw new MovedError(`${path}${q < 0 ? '' : req.originalUrl.slice(q)}`);
+  }
+}
+
 async function infoRefs(app: AppContext, req: Request, res: Response): Promise<void> {
   const service = serviceOf(req.query.service);
-  const a = await access(app, req, service);
+  const a = await accessOrMoved(app, req, service);
   res.set({ ...NO_CACHE, 'Content-Type': `application/x-git-${service}-advertisement` });
   res.status(200).end(await advertisement(a.gitDir, service, header(req, 'Git-Protocol')));
 }
@@ -103,6 +126,7 @@ function gitError(app: AppContext) {
       return;
     }
     if (err instanceof UnauthorizedError) res.setHeader('WWW-Authenticate', 'Basic realm="Homeforge"');
+    if (err instanceof MovedError) res.setHeader('Location', err.location);
     app.log.debug('git request refused', { status: err.status, message: err.message });
     res.status(err.status).type('text/plain').send(`${err.message}\n`);
   };

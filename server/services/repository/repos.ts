@@ -17,6 +17,7 @@ import { repoPermission, atLeast, unitMode, ownerVisible, type Permission } from
 import type { Permission as WirePermission } from '../../structs/repo.ts';
 import { NotFoundError, ValidationError, userNotFound } from '../../lib/errors.ts';
 import { beyondReach, requireWithinReach } from '../auth/token-reach.ts';
+import { dropRedirectsTo } from './redirects.ts';
 
 /** A repository with what a response about it needs: its owner, the viewer's permission, its branch count. */
 export interface RepoView {
@@ -238,6 +239,7 @@ export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?:
       await watchStore.removeByRepo(app.store, repo.id);
       await dropRepoAccess(app, repo.id);
       await transferStore.removeByRepo(app.store, repo.id);
+      await dropRedirectsTo(app, repo.id);
       // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
       invalidateRepo(app, repo.id);
       await app.point.removeDir(gitDir, () => rm(gitDir, { recursive: true, force: true, maxRetries: 3 }));
