@@ -10,6 +10,9 @@ import * as collaboratorStore from '../../store/collaborators.ts';
 import * as watchStore from '../../store/watches.ts';
 import { invalidateRepo } from './cache.ts';
 import * as transferStore from '../../store/repo-transfers.ts';
+import * as teamStore from '../../store/teams.ts';
+import type { TeamRecord } from '../../store/teams.ts';
+import { repoAdminChangeTeamAccess } from '../org/orgs.ts';
 import { dropRepoAccess } from './collaborators.ts';
 import { eventBaseUrl } from './payloads.ts';
 import { withRepoLock } from './locks.ts';
@@ -27,6 +30,30 @@ export interface RepoView {
   branchCount: number;
   watchers: number;
   openIssues: number;
+  /** The transfer waiting for its recipient, with the named teams and their organizations (Gitea's `repo_transfer`). */
+  transfer?: ViewTransfer | undefined;
+}
+
+/** A pending transfer as a repository response shows it. */
+export interface ViewTransfer {
+  doer: UserRecord;
+  recipient: UserRecord;
+  teams: { team: TeamRecord; org: UserRecord; repoAdminChangeTeamAccess: boolean }[];
+}
+
+/** The pending transfer of a repository, loaded for its response. */
+async function viewTransfer(app: AppContext, repoId: number): Promise<ViewTransfer | undefined> {
+  const t = await transferStore.getByRepo(app.store, repoId);
+  if (!t) return undefined;
+  const [doer, recipient] = [await userStore.getById(app.store, t.doer_id), await userStore.getById(app.store, t.recipient_id)];
+  if (!doer || !recipient) return undefined;
+  const teams: ViewTransfer['teams'] = [];
+  for (const id of t.team_ids) {
+    const team = await teamStore.getById(app.store, id);
+    const org = team ? await userStore.getById(app.store, team.org_id) : undefined;
+    if (team && org) teams.push({ team, org, repoAdminChangeTeamAccess: await repoAdminChangeTeamAccess(app, org) });
+  }
+  return { doer, recipient, teams };
 }
 
 /** Gitea's `permissions` object of a repository response. */
@@ -51,7 +78,7 @@ export async function viewOf(app: AppContext, viewer: UserRecord | null, repo: R
 export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: UserRecord, perm: Permission): Promise<RepoView> {
   return {
     repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id),
-    openIssues: (await issueStore.counters(app.store, repo.id)).open_issues,
+    openIssues: (await issueStore.counters(app.store, repo.id)).open_issues, transfer: await viewTransfer(app, repo.id),
   };
 }
 

@@ -128,6 +128,12 @@ export async function rejectTransfer(app: AppContext, doer: UserRecord, repo: Re
   return repo;
 }
 
+/** Cancels the pending transfer as the repository's owner side (Gitea's CancelRepositoryTransfer); 404 when none waits. */
+export async function cancelTransfer(app: AppContext, repo: RepoRecord): Promise<RepoRecord> {
+  if (!(await transferStore.getByRepo(app.store, repo.id))) throw new NotFoundError(`repository does not have a pending transfer [repo_id: ${repo.id}]`);
+  await transferStore.removeByRepo(app.store, repo.id);
+  return repo;
+}
 
 /** The repository after a transfer step, as Gitea answers it: with admin permissions for the doer. */
 export async function transferredView(app: AppContext, repo: RepoRecord): Promise<RepoView> {

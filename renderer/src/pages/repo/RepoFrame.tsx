@@ -7,6 +7,7 @@ import { CloneUrl } from '../../components/CloneUrl.tsx';
 import { Page, SubNav } from '../../components/Layout.tsx';
 import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
+import { PendingTransfer } from './PendingTransfer.tsx';
 import { RepoContext, encodePath, repoPaths } from './repo-context.tsx';
 
 function Badges({ repo }: { repo: Repository }) {
@@ -66,6 +67,7 @@ export function RepoFrame({ owner, name, title, children }: { owner: string; nam
     <Page title={`${title} · ${repo.full_name}`} heading={<><Link to={paths.base} className="repo-title">{repo.full_name}</Link> <Badges repo={repo} /></>}>
       {repo.description ? <p className="lead">{repo.description}</p> : null}
       <CloneUrl url={repo.clone_url} label={`HTTP clone URL of ${repo.full_name}`} />
+      <PendingTransfer repo={repo} api={paths.api} replace={loaded.set} />
       <SubNav label="Repository" items={tabs(paths.base, repo)} />
       <RepoContext.Provider value={{ repo, ...paths, reload: loaded.reload, replace: loaded.set }}>{children}</RepoContext.Provider>
     </Page>

@@ -7,5 +7,5 @@ import { apiPermission, type RepoView } from '../../../services/repository/repos
 export const repoJson = (ctx: ApiContext<unknown, unknown>, v: RepoView) =>
   toRepo(v.repo, v.owner, {
     permission: apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount, watchersCount: v.watchers,
-    openIssues: v.openIssues,
+    openIssues: v.openIssues, transfer: v.transfer,
   });
