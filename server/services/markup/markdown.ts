@@ -83,6 +83,7 @@ export async function renderMarkdown(o: RenderOptions): Promise<string> {
   const wiki = mode === 'wiki' || o.wiki === true;
   const md = markdownIt({ html: true, linkify: true, typographer: false, breaks: mode === 'comment' || mode === 'gfm', highlight: highlighter(hljs) });
   md.use(taskLists);
-  decorate(md, linkBase(o.context, wiki));
-  return sanitizeRendered(md.render(o.text));
+  const base = linkBase(o.context, wiki);
+  decorate(md, base);
+  return sanitizeRendered(md.render(o.text), base ? (src) => resolveLink(src, base.media) : undefined);
 }
