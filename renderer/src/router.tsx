@@ -25,19 +25,22 @@ export function useRouter(): RouterValue {
   }), [loc.pathname, loc.search, go]);
 }
 
-/** Reads and writes the `page` and `limit` search params of a list page. */
-export function usePaging(defaultLimit: number): { page: number; limit: number; setPage(p: number): void } {
+/**
+ * Reads and writes the `page` and `limit` search params of a list page. A second list on the same page keeps its
+ * page in its own `param` (and its limit fixed).
+ */
+export function usePaging(defaultLimit: number, param = 'page'): { page: number; limit: number; setPage(p: number): void } {
   const [params, setParams] = useSearchParams();
   const num = (v: string | null, d: number) => {
     const n = Number.parseInt(v ?? '', 10);
     return Number.isFinite(n) && n > 0 ? n : d;
   };
-  const page = num(params.get('page'), 1);
-  const limit = num(params.get('limit'), defaultLimit);
+  const page = num(params.get(param), 1);
+  const limit = param === 'page' ? num(params.get('limit'), defaultLimit) : defaultLimit;
   const setPage = (p: number) => setParams((prev) => {
     const next = new URLSearchParams(prev);
-    if (p <= 1) next.delete('page');
-    else next.set('page', String(p));
+    if (p <= 1) next.delete(param);
+    else next.set(param, String(p));
     return next;
   });
   return { page, limit, setPage };

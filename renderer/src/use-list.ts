@@ -19,11 +19,11 @@ export interface ListPage<T> {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-/** Loads page `?page=` of `path` with `query`; `unwrap` picks the list out of wrapped answers (`{ok,data}`). */
-export function useList<T>(path: string, query: Query = {}, opts: { limit?: number; unwrap?: (body: unknown) => T[]; enabled?: boolean } = {}): ListPage<T> {
+/** Loads page `?page=` (or `?{pageParam}=`) of `path` with `query`; `unwrap` picks the list out of wrapped answers (`{ok,data}`). */
+export function useList<T>(path: string, query: Query = {}, opts: { limit?: number; unwrap?: (body: unknown) => T[]; enabled?: boolean; pageParam?: string } = {}): ListPage<T> {
   const { api } = useAuth();
   const client = useQueryClient();
-  const { page, limit, setPage } = usePaging(opts.limit ?? 20);
+  const { page, limit, setPage } = usePaging(opts.limit ?? 20, opts.pageParam);
   const key = ['list', path, query, page, limit];
   const q = useQuery({
     queryKey: key,

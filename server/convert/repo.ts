@@ -1,7 +1,10 @@
 /** Maps a stored repository to Gitea's `Repository` JSON. URLs are built from the base URL the client used. */
 import type { RepoRecord, UserRecord } from '../store/records.ts';
 import { toUser } from './user.ts';
-import type { ExternalTracker, InternalTracker, Permission, Repository } from '../structs/repo.ts';
+import type { ExternalTracker, InternalTracker, Permission, RepoTransfer, Repository } from '../structs/repo.ts';
+import type { TeamRecord } from '../store/teams.ts';
+import { toTeam } from './team.ts';
+import { toOrganization } from './org.ts';
 
 /** Gitea's settings of a new repository for the options kept in `RepoRecord.options`. */
 export const REPO_OPTION_DEFAULTS = {
@@ -61,6 +64,8 @@ export interface ToRepoOptions {
   parent?: Repository;
   forksCount?: number;
   openPulls?: number;
+  /** The pending transfer, shown as `repo_transfer`. */
+  transfer?: { doer: UserRecord; recipient: UserRecord; teams: { team: TeamRecord; org: UserRecord; repoAdminChangeTeamAccess: boolean }[] } | undefined;
 }
 
 function pullSettings(repo: RepoRecord) {
@@ -114,6 +119,15 @@ function unitFields(repo: RepoRecord) {
   };
 }
 
+/** Gitea's `RepoTransfer`: who started it, who is to accept it, and the teams the repository would join. */
+export function toRepoTransfer(t: NonNullable<ToRepoOptions['transfer']>, viewer: UserRecord | null, baseUrl: string): RepoTransfer {
+  return {
+    doer: toUser(t.doer, viewer, baseUrl),
+    recipient: toUser(t.recipient, viewer, baseUrl),
+    teams: t.teams.map((x) => toTeam(x.team, toOrganization(x.org, viewer, baseUrl, x.repoAdminChangeTeamAccess))),
+  };
+}
+
 /** Gitea's `Repository` for `repo` owned by `owner`, as `viewer` (with `permission`) sees it. */
 export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): Repository {
   const urls = repoUrls(owner, repo, o.baseUrl);
@@ -162,5 +176,6 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): R
     licenses: [] as string[],
     branch_count: o.branchCount ?? 0,
     ...(o.parent ? { parent: o.parent } : {}),
+    ...(o.transfer ? { repo_transfer: toRepoTransfer(o.transfer, o.viewer, o.baseUrl) } : {}),
   };
 }

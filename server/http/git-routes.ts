@@ -15,7 +15,9 @@ import { noteGitFailure } from '../services/housekeeping/index.ts';
 import { advertisement, serve, type GitService } from '../git/smart-http.ts';
 import { PreReceiveGate } from './pre-receive.ts';
 import { offersNegotiate } from '../services/auth/negotiate.ts';
-import { BadRequestError, ForbiddenError, NotFoundError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
+import { BadRequestError, ForbiddenError, MovedError, NotFoundError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
+import { findUserByName } from '../services/user/lookup.ts';
+import { movedPath, redirectTarget } from '../services/repository/redirects.ts';
 
 const NO_CACHE = {
   Expires: 'Fri, 01 Jan 1980 00:00:00 GMT',
@@ -48,9 +50,30 @@ async function access(app: AppContext, req: Request, res: Response, service: Git
   return a;
 }
 
+/**
+ * The old name of a renamed or transferred repository sends git to the new one (git follows a redirect of its
+ * first request, info/refs), when these credentials reach the new one; otherwise the old name's own refusal.
+ */
+async function accessOrMoved(app: AppContext, req: Request, res: Response, service: GitService): Promise<GitAccess> {
+  try {
+    return await access(app, req, res, service);
+  } catch (err) {
+    if (!(err instanceof NotFoundError || err instanceof UnauthorizedError)) throw err;
+    const ownerName = String(req.params.owner ?? '');
+    const owner = await findUserByName(app, ownerName);
+    const target = owner ? await redirectTarget(app, owner, repoParam(req)) : undefined;
+    if (!target) throw err;
+    const reach = await gitAccess(app, { ...credentialsOf(app, req), purpose: 'git' }, target.owner.name, target.repo.name, service === 'receive-pack').then(() => true, () => false);
+    if (!reach) throw err;
+    const q = req.originalUrl.indexOf('?');
+    const path = movedPath(q < 0 ? req.originalUrl : req.originalUrl.slice(0, q), '', ownerName, repoParam(req), target);
+    throw new MovedError(`${path}${q < 0 ? '' : req.originalUrl.slice(q)}`);
+  }
+}
+
 async function infoRefs(app: AppContext, req: Request, res: Response): Promise<void> {
   const service = serviceOf(req.query.service);
-  const a = await access(app, req, res, service);
+  const a = await accessOrMoved(app, req, res, service);
   res.set({ ...NO_CACHE, 'Content-Type': `application/x-git-${service}-advertisement` });
   res.status(200).end(await advertisement(a.gitDir, service, header(req, 'Git-Protocol')));
 }
@@ -122,6 +145,7 @@ function gitError(app: AppContext) {
       // git (libcurl) picks Negotiate when it has a ticket (http.emptyAuth), else asks for a password.
       res.setHeader('WWW-Authenticate', offersNegotiate(app) ? ['Negotiate', 'Basic realm="Homeforge"'] : 'Basic realm="Homeforge"');
     }
+    if (err instanceof MovedError) res.setHeader('Location', err.location);
     app.log.debug('git request refused', { status: err.status, message: err.message });
     res.status(err.status).type('text/plain').send(`${err.message}\n`);
   };

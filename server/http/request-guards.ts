@@ -93,8 +93,9 @@ export function crossSiteCheck(app: AppContext): RequestHandler {
   };
 }
 
+// blob: images are the repository files a signed-in page fetched with its token (a README's private images).
 const UI_POLICY = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:",
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
   "connect-src 'self'", "font-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'",
 ].join('; ');
 

@@ -69,6 +69,15 @@ export class ValidationError extends ServiceError {
   }
 }
 
+/** 301: the thing moved (a renamed or transferred repository); `location` is its new address. */
+export class MovedError extends ServiceError {
+  readonly location: string;
+  constructor(location: string, message = 'the repository has moved') {
+    super(301, message);
+    this.location = location;
+  }
+}
+
 /** 423: the repository is archived (Gitea's repoArchivedError). */
 export class ArchivedError extends ServiceError {
   constructor(message = 'repo is archived') { super(423, message); }

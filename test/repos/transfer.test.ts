@@ -60,6 +60,11 @@ describe('repository transfer', () => {
     const res = await h.api('POST', '/repos/alice/gift/transfer', { auth: alice, body: { new_owner: 'bob' } });
     expectStatus(res, 201);
     assert.equal(res.body.full_name, 'alice/gift');
+    // Gitea's repo_transfer while it waits: who asked, who is to accept, the teams.
+    assert.equal(res.body.repo_transfer.doer.login, 'alice');
+    assert.equal(res.body.repo_transfer.recipient.login, 'bob');
+    assert.deepEqual(res.body.repo_transfer.teams, []);
+    assert.equal((await h.api('GET', '/repos/alice/gift', { auth: bob })).body.repo_transfer.recipient.login, 'bob');
     // The recipient can see it meanwhile; a second transfer is a conflict; only the recipient decides.
     expectStatus(await h.api('GET', '/repos/alice/gift', { auth: bob }), 200);
     expectStatus(await h.api('POST', '/repos/alice/gift/transfer', { auth: alice, body: { new_owner: 'carol' } }), 409);
@@ -67,6 +72,7 @@ describe('repository transfer', () => {
     const ok = await h.api('POST', '/repos/alice/gift/transfer/accept', { auth: bob });
     expectStatus(ok, 202);
     assert.equal(ok.body.full_name, 'bob/gift');
+    assert.equal(ok.body.repo_transfer, undefined, 'no transfer waits any more');
     expectStatus(await h.api('GET', '/repos/bob/gift', { auth: bob }), 200);
     expectStatus(await h.api('GET', '/repos/alice/gift', { auth: alice }), 404);
     expectStatus(await h.api('POST', '/repos/bob/gift/transfer/accept', { auth: bob }), 404);

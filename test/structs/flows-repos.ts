@@ -47,6 +47,9 @@ export async function transfers(c: Checker, w: World): Promise<void> {
   }
   await c.v1('POST', '/repos/alice/gift/transfer/reject', { auth: admin });
   await c.v1('POST', '/repos/alice/gift2/transfer/accept', { auth: admin });
+  await c.v1('POST', '/user/repos', { auth: alice, body: { name: 'gift3' } });
+  await c.v1('POST', '/repos/alice/gift3/transfer', { auth: alice, body: { new_owner: ADMIN.username } });
+  await c.hf('POST', '/repos/alice/gift3/transfer/cancel', { auth: alice });
 }
 
 /** Collaborators, repository teams and team repositories. */

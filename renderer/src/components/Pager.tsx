@@ -2,10 +2,10 @@
 import type { ListPage } from '../use-list.ts';
 
 /** Previous / "Page X of N" / Next; hidden when everything fits on one page. */
-export function Pager({ list, noun }: { list: Pick<ListPage<unknown>, 'page' | 'pages' | 'total' | 'setPage'>; noun?: string }) {
+export function Pager({ list, noun, label = 'Pages' }: { list: Pick<ListPage<unknown>, 'page' | 'pages' | 'total' | 'setPage'>; noun?: string; label?: string }) {
   if (list.pages <= 1 && list.page <= 1) return noun ? <p className="muted pager-total">{list.total} {noun}</p> : null;
   return (
-    <nav aria-label="Pages" className="pager">
+    <nav aria-label={label} className="pager">
       <button type="button" className="btn btn-small" disabled={list.page <= 1} onClick={() => list.setPage(list.page - 1)}>Previous</button>
       <span>Page {list.page} of {list.pages}{noun ? <>, of {list.total} {noun}</> : null}</span>
       <button type="button" className="btn btn-small" disabled={list.page >= list.pages} onClick={() => list.setPage(list.page + 1)}>Next</button>

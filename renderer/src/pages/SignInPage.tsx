@@ -1,15 +1,18 @@
 /**
  * Sign-in: first Negotiate, when the host has Windows sign-in on and the browser answers it by itself (a browser on
- * the domain); else user name and password, then the two-factor passcode when the account has one.
+ * the domain); else user name and password, then the two-factor passcode (or a recovery code) when the account has one.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { SignInOption } from '../../../server/structs/homeforge.ts';
 import { ApiError } from '../api/client.ts';
 import type { SessionAnswer } from '../api/types.ts';
 import { useAuth } from '../auth.tsx';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormError, Notice } from '../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { Field } from '../components/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { useApiForm } from '../zod-form.ts';
+
+type Values = { username: string; password: string; otp: string };
 
 /** True when the host refused the sign-in because the second factor is missing. */
 function wantsOtp(err: unknown): boolean {
@@ -33,12 +36,9 @@ async function tryNegotiate(): Promise<SessionAnswer | NegotiateOutcome> {
 /** The sign-in form; `notice` explains why it is shown (signed out, session ended). */
 export function SignInPage({ notice }: { notice?: string | undefined }) {
   const { api, begin } = useAuth();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [otp, setOtp] = useState('');
   const [needOtp, setNeedOtp] = useState(false);
   const [info, setInfo] = useState(notice);
-  const otpRef = useRef<HTMLInputElement>(null);
+  const form = useApiForm<Values>(SignInOption, { username: '', password: '', otp: '' });
   const [negotiate, setNegotiate] = useState<NegotiateOutcome>('trying');
 
   const signInWithNegotiate = async (): Promise<void> => {
@@ -54,22 +54,24 @@ export function SignInPage({ notice }: { notice?: string | undefined }) {
     else void signInWithNegotiate();
   }, []);
 
+  const { setFocus } = form;
   useEffect(() => {
-    if (needOtp) otpRef.current?.focus();
-  }, [needOtp]);
+    if (needOtp) setFocus('otp');
+  }, [needOtp, setFocus]);
 
-  const submit = useSubmit(async () => {
+  const onSubmit = form.submit(async ({ username, password, otp }) => {
     setInfo(undefined);
     try {
-      const answer = await api.post<SessionAnswer>('/api/homeforge/session', { username, password, ...(needOtp ? { otp } : {}) }, { anonymous: true });
+      const answer = await api.post<SessionAnswer>('/api/homeforge/session', { username, password, ...(needOtp ? { otp: otp.trim() } : {}) }, { anonymous: true });
       begin(answer);
     } catch (err) {
       if (needOtp || !wantsOtp(err)) throw err;
       // Not a failure: the password was right and the second step follows.
       setNeedOtp(true);
-      setInfo('This account uses two-factor authentication. Enter the 6-digit passcode from your authenticator app.');
+      setInfo('This account uses two-factor authentication. Enter the 6-digit passcode from your authenticator app, or one of your recovery codes.');
     }
-  }, ['otp']);
+  });
+  const busy = form.formState.isSubmitting;
 
   return (
     <AuthCard title="Sign in">
@@ -80,18 +82,16 @@ export function SignInPage({ notice }: { notice?: string | undefined }) {
           <button type="button" className="btn btn-small" onClick={() => { void signInWithNegotiate(); }}>Try Windows sign-in again</button>
         </p>
       ) : null}
-      <form onSubmit={submit.onSubmit} noValidate>
-        <FormError error={submit.error} fields={submit.fields} />
-        <Field label="User name or email" name="username" autoComplete="username" required autoFocus
-          value={username} onChange={(e) => setUsername(e.target.value)} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required
-          value={password} onChange={(e) => setPassword(e.target.value)} />
+      <form onSubmit={onSubmit} noValidate>
+        <ErrorAlert>{form.formError}</ErrorAlert>
+        <Field label="User name or email" autoComplete="username" autoFocus {...form.field('username')} />
+        <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         {needOtp ? (
-          <Field label="Two-factor passcode" name="otp" ref={otpRef} inputMode="numeric" autoComplete="one-time-code"
-            pattern="[0-9]{6}" maxLength={6} required hint="The 6-digit code your authenticator app shows for Homeforge."
-            error={submit.fields.otp} value={otp} onChange={(e) => setOtp(e.target.value.trim())} />
+          <Field label="Two-factor passcode" autoComplete="one-time-code" required
+            hint="The 6-digit code your authenticator app shows for Homeforge, or a recovery code such as k3m9q-7xw2a (each works once)."
+            {...form.field('otp')} />
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={submit.busy}>{submit.busy ? 'Signing in…' : 'Sign in'}</button>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
       </form>
     </AuthCard>
   );

@@ -4,13 +4,14 @@ import type { Guard } from '../router/route.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { findUserById, findUserByName } from '../../services/user/lookup.ts';
 import { findRepository } from '../../services/repository/lookup.ts';
+import { movedPath, redirectTarget } from '../../services/repository/redirects.ts';
 import { repoPermission, canReadAny, atLeast, unitMode, ownerVisible, type AccessMode, type Permission, type RepoUnit } from '../../services/permission/permissions.ts';
 import { getVisibleOrg, isOrgMember, isOrgOwner } from '../../services/org/orgs.ts';
 import { getTeamOrThrow, isTeamMember } from '../../services/org/teams.ts';
 import type { TeamRecord } from '../../store/teams.ts';
 import { isPublicOnly } from '../../services/auth/scopes.ts';
-import { requireWithinReach } from '../../services/auth/token-reach.ts';
-import { ArchivedError, ForbiddenError, NotFoundError, userNotFound, repoNotFound } from '../../lib/errors.ts';
+import { beyondReach, requireWithinReach } from '../../services/auth/token-reach.ts';
+import { MovedError, ArchivedError, ForbiddenError, NotFoundError, userNotFound, repoNotFound } from '../../lib/errors.ts';
 
 export interface RepoLocals {
   owner: UserRecord;
@@ -35,6 +36,7 @@ export function repoAccess(need: AccessMode = 'read', unit?: RepoUnit): Guard {
     const owner = await findUserByName(ctx.app, ownerName);
     if (!owner) throw userNotFound(ownerName);
     const repo = await findRepository(ctx.app, owner.id, repoName.replace(/\.git$/i, ''));
+    if (!repo) await redirectIfMoved(ctx, owner, repoName);
     if (repo) await requireWithinReach(repo, owner, async () => canReadAny(await repoPermission(ctx.app, ctx.doer, repo)));
     const perm = repo ? await repoPermission(ctx.app, ctx.doer, repo) : null;
     if (!repo || !perm || (!atLeast(perm.mode, 'read') && !(unit && atLeast(unitMode(perm, unit), 'read')))) {
@@ -45,6 +47,17 @@ export function repoAccess(need: AccessMode = 'read', unit?: RepoUnit): Guard {
     if (!atLeast(have, need)) throw new ForbiddenError(`user should have ${need} access to the repository`);
     ctx.locals.repo = { owner, repo, perm } satisfies RepoLocals;
   };
+}
+
+/** A renamed or transferred repository's old name answers 301 to its new address, for a viewer who may read it. */
+async function redirectIfMoved(ctx: ApiContext<unknown, unknown>, owner: UserRecord, repoName: string): Promise<void> {
+  const target = await redirectTarget(ctx.app, owner, repoName);
+  if (!target || !canReadAny(await repoPermission(ctx.app, ctx.doer, target.repo))) return;
+  if (beyondReach(target.repo, target.owner)) return;
+  const url = ctx.req.originalUrl;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  throw new MovedError(`${ctx.baseUrl}${movedPath(path, '/api/v1/repos', ctx.params.owner ?? '', repoName, target)}${q < 0 ? '' : url.slice(q)}`);
 }
 
 /** Refuses writes to an archived repository with Gitea's 423. Put it after repoAccess. */

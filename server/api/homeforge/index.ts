@@ -11,6 +11,7 @@ import { settingsRoutes } from './routes-settings.ts';
 import { backupRoutes } from './routes-backups.ts';
 import { housekeepingRoutes } from './routes-housekeeping.ts';
 import { accountRoutes } from './routes-account.ts';
+import { transferCancelRoutes } from './routes-transfer.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -21,4 +22,5 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...backupRoutes,
   ...housekeepingRoutes,
   ...accountRoutes,
+  ...transferCancelRoutes,
 ];

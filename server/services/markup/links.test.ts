@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contextPath, linkBase, resolveLink } from './links.ts';
-import { slugOf } from './markdown.ts';
+import { renderMarkdown, slugOf } from './markdown.ts';
 
 test('a context is read as a path, from a path or a full URL, without dot segments', () => {
   assert.equal(contextPath('/o/r/src/branch/main/'), '/o/r/src/branch/main');
@@ -26,4 +26,11 @@ test('relative links join the context; images load raw files; wiki links go to t
 test('heading slugs are lower case with dashes and no punctuation', () => {
   assert.equal(slugOf('Hello, World!'), 'hello-world');
   assert.equal(slugOf('Über  uns'), 'über--uns');
+});
+
+test('an <img> written as HTML loads the raw file too; absolute and data: sources are kept', async () => {
+  const html = await renderMarkdown({ text: '<img src="img/a.png" alt="a">\n\n![b](b.png) <img src="/x/y.png" alt="c">', mode: 'gfm', context: '/o/r/src/branch/main/docs' });
+  assert.match(html, /<img src="\/o\/r\/raw\/branch\/main\/docs\/img\/a.png" alt="a"/);
+  assert.match(html, /src="\/o\/r\/raw\/branch\/main\/docs\/b.png"/);
+  assert.match(html, /<img src="\/x\/y.png" alt="c"/);
 });

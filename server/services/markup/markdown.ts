@@ -84,8 +84,9 @@ export async function renderMarkdown(o: RenderOptions): Promise<string> {
   const wiki = mode === 'wiki' || o.wiki === true;
   const md = markdownIt({ html: true, linkify: true, typographer: false, breaks: mode === 'comment' || mode === 'gfm', highlight: highlighter(hljs) });
   md.use(taskLists);
-  decorate(md, linkBase(o.context, wiki));
+  const base = linkBase(o.context, wiki);
+  decorate(md, base);
   const repoPath = contextPath(o.context).split('/').slice(0, 3).join('/');
   if ((mode === 'comment' || mode === 'gfm') && repoPath.split('/').length === 3) issueRefs(md, repoPath);
-  return sanitizeRendered(md.render(o.text));
+  return sanitizeRendered(md.render(o.text), base ? (src) => resolveLink(src, base.media) : undefined);
 }

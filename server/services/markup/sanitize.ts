@@ -53,7 +53,13 @@ function options(): SanitizeHtml.IOptions {
 
 let cachedOptions: SanitizeHtml.IOptions | undefined;
 
-/** Cleans rendered HTML for display. */
-export function sanitizeRendered(html: string): string {
-  return sanitizer()(html, (cachedOptions ??= options()));
+/**
+ * Cleans rendered HTML for display. With `resolveImage`, a relative `src` of an `<img>` written as HTML in the
+ * document is resolved too (markdown's own images were resolved by the renderer).
+ */
+export function sanitizeRendered(html: string, resolveImage?: (src: string) => string): string {
+  const base = (cachedOptions ??= options());
+  if (!resolveImage) return sanitizer()(html, base);
+  const img = (tagName: string, attribs: SanitizeHtml.Attributes) => ({ tagName, attribs: attribs.src ? { ...attribs, src: resolveImage(attribs.src) } : attribs });
+  return sanitizer()(html, { ...base, transformTags: { ...base.transformTags, img } });
 }

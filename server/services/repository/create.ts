@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../store/engine/indexes.ts';
 import { deleteRepoHooks } from '../webhook/index.ts';
 import * as watchStore from '../../store/watches.ts';
 import type { Intent } from '../../store/engine/journal.ts';
+import { dropRedirect } from './redirects.ts';
 
 /** The journal kind of a repository creation. */
 export const CREATE_INTENT = 'repo.create';
@@ -132,9 +133,12 @@ export async function createRepository(app: AppContext, doer: UserRecord, owner:
     // 1 - the record, which fixes the id and so the storage path (checked and inserted under the owner's name lock)
     repo = await withOwnerNames(app, owner.id, async () => {
       const branch = await checkOptions(app, owner, opts);
-      return repoStore.insert(app.store, (id) => newRecord(owner, opts, branch, id)).catch((err: unknown) => {
+      const made = await repoStore.insert(app.store, (id) => newRecord(owner, opts, branch, id)).catch((err: unknown) => {
         throw isUniqueViolation(err, repoStore.NAME_INDEX) ? new ConflictError('The repository with the same name already exists.') : err;
       });
+      // The new repository takes its name back from a renamed or transferred one.
+      await dropRedirect(app, owner.id, opts.name);
+      return made;
     });
   } catch (err) {
     await app.store.journal.end(intent);

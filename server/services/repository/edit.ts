@@ -5,6 +5,7 @@ import * as repoStore from '../../store/repos.ts';
 import * as refs from '../../git/refs.ts';
 import { repoNameProblem } from '../../lib/names.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { noteMove } from './redirects.ts';
 import { withOwnerNames } from './locks.ts';
 import { checkMirrorEdit, applyMirrorEdit } from '../mirror/edit.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
@@ -55,6 +56,7 @@ async function rename(app: AppContext, repo: RepoRecord, name: string): Promise<
     await repoStore.update(app.store, repo.id, (r) => { r.name = name; }).catch((err: unknown) => {
       throw isUniqueViolation(err, repoStore.NAME_INDEX) ? new ValidationError(`repo name is already taken [name: ${name}]`) : err;
     });
+    await noteMove(app, repo.id, repo.owner_id, repo.name, repo.owner_id, name);
   });
 }
 

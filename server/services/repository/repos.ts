@@ -12,6 +12,9 @@ import { invalidateRepo } from './cache.ts';
 import * as transferStore from '../../store/repo-transfers.ts';
 import * as protectedBranchStore from '../../store/protected-branches.ts';
 import * as reviewStore from '../../store/reviews.ts';
+import * as teamStore from '../../store/teams.ts';
+import type { TeamRecord } from '../../store/teams.ts';
+import { repoAdminChangeTeamAccess } from '../org/orgs.ts';
 import { dropRepoAccess } from './collaborators.ts';
 import { eventBaseUrl } from './payloads.ts';
 import { withRepoLock } from './locks.ts';
@@ -19,6 +22,7 @@ import { repoPermission, atLeast, unitMode, ownerVisible, type Permission } from
 import type { Permission as WirePermission } from '../../structs/repo.ts';
 import { NotFoundError, ValidationError, userNotFound } from '../../lib/errors.ts';
 import { beyondReach, requireWithinReach } from '../auth/token-reach.ts';
+import { dropRedirectsTo } from './redirects.ts';
 
 /** A repository with what a response about it needs: its owner, the viewer's permission, its branch count. */
 export interface RepoView {
@@ -32,6 +36,30 @@ export interface RepoView {
   forks: number;
   /** A fork's source, when the viewer may read it (set by viewOf, which knows the viewer). */
   parent?: RepoView | null;
+  /** The transfer waiting for its recipient, with the named teams and their organizations (Gitea's `repo_transfer`). */
+  transfer?: ViewTransfer | undefined;
+}
+
+/** A pending transfer as a repository response shows it. */
+export interface ViewTransfer {
+  doer: UserRecord;
+  recipient: UserRecord;
+  teams: { team: TeamRecord; org: UserRecord; repoAdminChangeTeamAccess: boolean }[];
+}
+
+/** The pending transfer of a repository, loaded for its response. */
+async function viewTransfer(app: AppContext, repoId: number): Promise<ViewTransfer | undefined> {
+  const t = await transferStore.getByRepo(app.store, repoId);
+  if (!t) return undefined;
+  const [doer, recipient] = [await userStore.getById(app.store, t.doer_id), await userStore.getById(app.store, t.recipient_id)];
+  if (!doer || !recipient) return undefined;
+  const teams: ViewTransfer['teams'] = [];
+  for (const id of t.team_ids) {
+    const team = await teamStore.getById(app.store, id);
+    const org = team ? await userStore.getById(app.store, team.org_id) : undefined;
+    if (team && org) teams.push({ team, org, repoAdminChangeTeamAccess: await repoAdminChangeTeamAccess(app, org) });
+  }
+  return { doer, recipient, teams };
 }
 
 /** Gitea's `permissions` object of a repository response. */
@@ -59,6 +87,7 @@ export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: Us
   return {
     repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id),
     openIssues: counters.open_issues, openPulls: counters.open_pulls, forks: await repoStore.count(app.store, (r) => r.is_fork && r.fork_id === repo.id),
+    transfer: await viewTransfer(app, repo.id),
     ...(source ? { parent: await viewOf(app, viewer ?? null, source) } : {}),
   };
 }
@@ -249,6 +278,7 @@ export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?:
       await transferStore.removeByRepo(app.store, repo.id);
       await protectedBranchStore.removeByRepo(app.store, repo.id);
       await reviewStore.removeByRepo(app.store, repo.id);
+      await dropRedirectsTo(app, repo.id);
       // 3 - the cached reads and the object reader (an open reader would hold the files on some systems), then the files
       invalidateRepo(app, repo.id);
       await app.point.removeDir(gitDir, () => rm(gitDir, { recursive: true, force: true, maxRetries: 3 }));

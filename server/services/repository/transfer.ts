@@ -15,6 +15,7 @@ import { canReadAny, repoPermission } from '../permission/permissions.ts';
 import { canCreateOrgRepo } from '../org/repos.ts';
 import { isOrgMember } from '../org/orgs.ts';
 import { addOrUpdateCollaborator } from './collaborators.ts';
+import { noteMove } from './redirects.ts';
 import { withOwnerNames } from './locks.ts';
 import { invalidateRepo } from './cache.ts';
 import { viewOfChecked, type RepoView } from './repos.ts';
@@ -53,9 +54,11 @@ async function transferOwnership(app: AppContext, repo: RepoRecord, newOwner: Us
   const oldOwnerId = repo.owner_id;
   const moved = await withOwnerNames(app, newOwner.id, async () => {
     if (await repoStore.getByOwnerAndName(app.store, newOwner.id, repo.name)) throw alreadyExists(newOwner, repo.name);
-    return repoStore.update(app.store, repo.id, (r) => { r.owner_id = newOwner.id; r.updated = new Date().toISOString(); }).catch((err: unknown) => {
+    const updated = await repoStore.update(app.store, repo.id, (r) => { r.owner_id = newOwner.id; r.updated = new Date().toISOString(); }).catch((err: unknown) => {
       throw isUniqueViolation(err, repoStore.NAME_INDEX) ? alreadyExists(newOwner, repo.name) : err;
     });
+    await noteMove(app, repo.id, oldOwnerId, repo.name, newOwner.id, repo.name);
+    return updated;
   });
   // Collaborators who are the new owner or members of the new organization need no grant of their own.
   for (const c of await collaboratorStore.listByRepo(app.store, repo.id)) {
@@ -125,6 +128,12 @@ export async function rejectTransfer(app: AppContext, doer: UserRecord, repo: Re
   return repo;
 }
 
+/** Cancels the pending transfer as the repository's owner side (Gitea's CancelRepositoryTransfer); 404 when none waits. */
+export async function cancelTransfer(app: AppContext, repo: RepoRecord): Promise<RepoRecord> {
+  if (!(await transferStore.getByRepo(app.store, repo.id))) throw new NotFoundError(`repository does not have a pending transfer [repo_id: ${repo.id}]`);
+  await transferStore.removeByRepo(app.store, repo.id);
+  return repo;
+}
 
 /** The repository after a transfer step, as Gitea answers it: with admin permissions for the doer. */
 export async function transferredView(app: AppContext, repo: RepoRecord): Promise<RepoView> {

@@ -2,7 +2,7 @@
  * Markdown rendered by the host (`POST /api/v1/markdown`, sanitized there) inside the page. Links to this host
  * stay in the app: `mapLink` may turn a Gitea web address into a UI address the router knows.
  */
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useAuth } from '../../auth.tsx';
 import { useRouter } from '../../router.tsx';
@@ -18,13 +18,51 @@ export interface MarkdownProps {
   label?: string;
 }
 
+/** A file of a repository on this host, as the renderer resolves relative images: `/{owner}/{repo}/raw|media/...`. */
+const REPO_FILE = /^\/[^/]+\/[^/]+\/(?:raw|media)\/(?:branch|tag|commit)\//;
+const PRIVATE_SRC = 'data-repo-src';
+
+/**
+ * Loads the repository images of a signed-in page with its token and shows them from blob: addresses (the
+ * files stay unreadable without credentials). Returns a function that frees the addresses.
+ */
+function loadImages(root: HTMLElement, token: string): () => void {
+  const urls: string[] = [];
+  let live = true;
+  for (const img of Array.from(root.querySelectorAll<HTMLImageElement>(`img[${PRIVATE_SRC}]`))) {
+    const src = img.getAttribute(PRIVATE_SRC) ?? '';
+    void fetch(src, { headers: { Authorization: `token ${token}` } }).then(async (res) => {
+      if (!res.ok || !live) return;
+      const url = URL.createObjectURL(await res.blob());
+      if (!live) {
+        URL.revokeObjectURL(url);
+        return;
+      }
+      urls.push(url);
+      img.src = url;
+    }).catch(() => undefined);
+  }
+  return () => {
+    live = false;
+    for (const u of urls) URL.revokeObjectURL(u);
+  };
+}
+
 /**
  * Fits the host's HTML into a page: headings move one level down (the page has the one h1) and keep their look
  * through an `md-hN` class, task checkboxes get a name, and anchors left without an address become plain text.
  * DOMParser runs no scripts, and the HTML was already sanitized by the host.
  */
-export function fitIntoPage(html: string): string {
+export function fitIntoPage(html: string, signedIn = false): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  // A signed-in page carries its token in a header, which an <img> cannot send: the file is fetched (see loadImages).
+  if (signedIn) {
+    for (const img of Array.from(doc.body.querySelectorAll('img[src]'))) {
+      if (!REPO_FILE.test(img.getAttribute('src') ?? '')) continue;
+      img.setAttribute(PRIVATE_SRC, img.getAttribute('src') ?? '');
+      img.removeAttribute('src');
+    }
+  }
   for (let n = 6; n >= 1; n--) {
     for (const h of Array.from(doc.body.querySelectorAll(`h${n}`))) {
       const to = doc.createElement(`h${Math.min(n + 1, 6)}`);
@@ -50,9 +88,11 @@ export function Markdown({ text, context, mode = 'gfm', mapLink, label }: Markdo
   const { navigate } = useRouter();
   const [html, setHtml] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const token = api.currentToken();
+  useEffect(() => (box.current && html && token ? loadImages(box.current, token) : undefined), [html, token]);
   useEffect(() => {
     let live = true;
-    const token = api.currentToken();
     fetch('/api/v1/markdown', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `token ${token}` } : {}) },
@@ -60,10 +100,10 @@ export function Markdown({ text, context, mode = 'gfm', mapLink, label }: Markdo
     }).then(async (res) => {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       const body = await res.text();
-      if (live) setHtml(fitIntoPage(body));
+      if (live) setHtml(fitIntoPage(body, !!token));
     }).catch((err: unknown) => { if (live) setError(`The document could not be rendered: ${errorText(err)}`); });
     return () => { live = false; };
-  }, [text, context, mode]);
+  }, [text, context, mode, token]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const a = (e.target as HTMLElement).closest('a');
     if (!a || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -78,5 +118,5 @@ export function Markdown({ text, context, mode = 'gfm', mapLink, label }: Markdo
   if (error) return <ErrorAlert>{error}</ErrorAlert>;
   if (html === null) return <p role="status" className="loading">Rendering…</p>;
   // The HTML was sanitized by the host (no scripts, event handlers or javascript: links).
-  return <div className="markdown-body" aria-label={label} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={box} className="markdown-body" aria-label={label} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
 }

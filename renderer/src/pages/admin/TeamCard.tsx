@@ -4,13 +4,18 @@ import { errorText, seg } from '../../api/client.ts';
 import type { Team, User } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
-import { useLoad } from '../../use-load.ts';
+import { ErrorAlert } from '../../components/Alert.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { useList } from '../../use-list.ts';
 import { TeamRepos } from './TeamRepos.tsx';
+
+/** Members shown at once; more are a page away. */
+const MEMBERS_PER_PAGE = 10;
 
 /** The team's card; `onChanged` reloads the team list. */
 export function TeamCard({ team, onChanged }: { team: Team; onChanged(): void }) {
   const { api } = useAuth();
-  const members = useLoad(() => api.get<User[]>(`/api/v1/teams/${team.id}/members`, { query: { limit: 100 } }), String(team.id));
+  const members = useList<User>(`/api/v1/teams/${team.id}/members`, {}, { limit: MEMBERS_PER_PAGE, pageParam: `team-${team.id}-page` });
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const act = async (what: () => Promise<unknown>) => {
@@ -32,15 +37,17 @@ export function TeamCard({ team, onChanged }: { team: Team; onChanged(): void })
       </div>
       {team.description ? <p className="muted">{team.description}</p> : null}
       <ul className="plain-list" aria-label={`Members of ${team.name}`}>
-        {members.data?.map((m) => (
+        {members.items?.map((m) => (
           <li key={m.id} className="member">
             {m.login}
             <button type="button" className="btn btn-small btn-ghost" aria-label={`Remove ${m.login} from ${team.name}`}
               onClick={() => { void act(() => api.delete(`/api/v1/teams/${team.id}/members/${seg(m.login)}`)); }}>Remove</button>
           </li>
         ))}
-        {members.data?.length === 0 ? <li className="muted">No members yet.</li> : null}
+        {members.items?.length === 0 && members.page === 1 ? <li className="muted">No members yet.</li> : null}
       </ul>
+      <ErrorAlert>{members.error}</ErrorAlert>
+      <Pager list={members} label={`Pages of the members of ${team.name}`} />
       <form className="inline-add" onSubmit={(e) => { e.preventDefault(); void act(async () => { await api.request('PUT', `/api/v1/teams/${team.id}/members/${seg(name.trim())}`); setName(''); }); }}>
         <label htmlFor={`add-${team.id}`} className="visually-hidden">User to add to {team.name}</label>
         <input id={`add-${team.id}`} placeholder="User name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `err-${team.id}` : undefined} />

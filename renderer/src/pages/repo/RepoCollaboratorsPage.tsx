@@ -3,38 +3,44 @@ import { useState } from 'react';
 import { errorText, seg } from '../../api/client.ts';
 import type { Collaborator } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, Select } from '../../components/Field.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { z } from 'zod';
+import { AddCollaboratorOption } from '../../../../server/structs/org.ts';
+import { useApiForm } from '../../zod-form.ts';
 import { useRepo } from './repo-context.tsx';
 
 interface Row { user: Collaborator; permission: string }
 
 const PERMISSIONS = [['read', 'Read: clone and pull'], ['write', 'Write: push'], ['admin', 'Admin: settings, webhooks, collaborators']] as const;
 
+/** The user (a path segment of the API call) and the API's body. */
+const addSchema = AddCollaboratorOption.required({ permission: true }).extend({ username: z.string().trim().min(1).max(40) });
+
 function AddForm({ onAdded }: { onAdded(name: string): void }) {
   const { api } = useAuth();
   const { api: base } = useRepo();
-  const [name, setName] = useState('');
-  const [permission, setPermission] = useState('write');
-  const submit = useSubmit(async () => {
-    await api.request('PUT', `${base}/collaborators/${seg(name.trim())}`, { body: { permission } });
-    onAdded(name.trim());
-    setName('');
-  }, ['name', 'username', 'permission']);
+  const form = useApiForm<{ username: string; permission: string }>(addSchema, { username: '', permission: 'write' }, 'username');
+  const name = form.watch('username');
+  const onSubmit = form.submit(async ({ username, permission }) => {
+    await api.request('PUT', `${base}/collaborators/${seg(username.trim())}`, { body: { permission } });
+    onAdded(username.trim());
+    form.reset({ username: '', permission });
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="add-collab">
+    <form onSubmit={onSubmit} noValidate className="card form-card" aria-labelledby="add-collab">
       <h2 id="add-collab">Add a collaborator</h2>
-      <FormError error={submit.error} fields={submit.fields} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
       <div className="form-row">
-        <Field label="User name" name="username" required value={name} error={submit.fields.username ?? submit.fields.name} onChange={(e) => setName(e.target.value)} />
-        <Select label="Permission" name="permission" value={permission} error={submit.fields.permission} onChange={(e) => setPermission(e.target.value)}>
+        <Field label="User name" {...form.field('username')} />
+        <Select label="Permission" {...form.field('permission')}>
           {PERMISSIONS.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
         </Select>
       </div>
-      <button type="submit" className="btn btn-primary" disabled={submit.busy || !name.trim()}>{submit.busy ? 'Adding…' : 'Add collaborator'}</button>
+      <button type="submit" className="btn btn-primary" disabled={busy || !name.trim()}>{busy ? 'Adding…' : 'Add collaborator'}</button>
     </form>
   );
 }

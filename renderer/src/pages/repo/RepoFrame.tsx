@@ -1,12 +1,13 @@
 /** The frame of every repository page: heading, badges, clone URL and the repository's tabs. */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Repository } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
 import { CloneUrl } from '../../components/CloneUrl.tsx';
 import { Page, SubNav } from '../../components/Layout.tsx';
-import { Link } from '../../router.tsx';
+import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
+import { PendingTransfer } from './PendingTransfer.tsx';
 import { RepoContext, encodePath, repoPaths } from './repo-context.tsx';
 
 function Badges({ repo }: { repo: Repository }) {
@@ -36,13 +37,28 @@ function tabs(base: string, repo: Repository): { to: string; text: string; prefi
   return items;
 }
 
+/**
+ * A renamed or transferred repository's old address: the API answered (following its redirect) with the
+ * repository under its new name, so the page moves to the same place under the new address. True while moving.
+ */
+function useMovedTo(base: string, repo: Repository | null | undefined): boolean {
+  const { path, search, navigate } = useRouter();
+  const now = repo ? repoPaths(repo.owner.login, repo.name).base : base;
+  const moved = now.toLowerCase() !== base.toLowerCase() && path.toLowerCase().startsWith(base.toLowerCase());
+  useEffect(() => {
+    if (moved) navigate(`${now}${path.slice(base.length)}${search.size ? `?${search.toString()}` : ''}`, { replace: true });
+  }, [moved, now, path, base, search, navigate]);
+  return moved;
+}
+
 /** Loads `owner/name` and renders `children` inside its frame, under the page title `title`. */
 export function RepoFrame({ owner, name, title, children }: { owner: string; name: string; title: string; children: ReactNode }) {
   const { api } = useAuth();
   const paths = repoPaths(owner, name);
   const loaded = useLoad(() => api.get<Repository>(paths.api), paths.api);
   const repo = loaded.data;
-  if (!repo) {
+  const moved = useMovedTo(paths.base, repo);
+  if (!repo || moved) {
     return (
       <Page title={`${owner}/${name}`}>
         <ErrorAlert>{loaded.error ?? null}</ErrorAlert>
@@ -54,6 +70,7 @@ export function RepoFrame({ owner, name, title, children }: { owner: string; nam
     <Page title={`${title} · ${repo.full_name}`} heading={<><Link to={paths.base} className="repo-title">{repo.full_name}</Link> <Badges repo={repo} /></>}>
       {repo.description ? <p className="lead">{repo.description}</p> : null}
       <CloneUrl url={repo.clone_url} label={`HTTP clone URL of ${repo.full_name}`} />
+      <PendingTransfer repo={repo} api={paths.api} replace={loaded.set} />
       <SubNav label="Repository" items={tabs(paths.base, repo)} />
       <RepoContext.Provider value={{ repo, ...paths, reload: loaded.reload, replace: loaded.set }}>{children}</RepoContext.Provider>
     </Page>

@@ -3,48 +3,47 @@ import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import type { Branch, Repository } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Checkbox, Select, TextArea } from '../../components/Field.tsx';
 import { useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { EditRepoOption } from '../../../../server/structs/repo.ts';
+import { useApiForm } from '../../zod-form.ts';
 import { useRepo } from './repo-context.tsx';
 import { RepoHealth } from './RepoHealth.tsx';
 import { RepoMove } from './RepoMove.tsx';
 
+const schema = EditRepoOption.pick({ description: true, private: true, archived: true, default_branch: true });
+type Values = { description: string; private: boolean; archived: boolean; default_branch: string };
+
 function SettingsForm({ repo, onSaved }: { repo: Repository; onSaved(r: Repository): void }) {
   const { api } = useAuth();
   const { api: base } = useRepo();
-  const [description, setDescription] = useState(repo.description);
-  const [isPrivate, setPrivate] = useState(repo.private);
-  const [archived, setArchived] = useState(repo.archived);
-  const [branch, setBranch] = useState(repo.default_branch);
+  const form = useApiForm<Values>(schema, { description: repo.description, private: repo.private, archived: repo.archived, default_branch: repo.default_branch });
+  const branch = form.watch('default_branch');
   const branches = useLoad(() => (repo.empty ? Promise.resolve([] as Branch[]) : api.get<Branch[]>(`${base}/branches`, { query: { limit: 100 } })), base);
   const names = branches.data?.map((b) => b.name) ?? [];
-  const submit = useSubmit(async () => {
-    onSaved(await api.patch<Repository>(base, { description, private: isPrivate, archived, default_branch: branch }));
-  }, ['description', 'private', 'archived', 'default_branch']);
+  const onSubmit = form.submit(async (values) => { onSaved(await api.patch<Repository>(base, values)); });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="settings-title">
+    <form onSubmit={onSubmit} noValidate className="card form-card" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <TextArea label="Description" name="description" rows={2} error={submit.fields.description} value={description} onChange={(e) => setDescription(e.target.value)} />
-      <Select label="Default branch" name="default_branch" value={branch} error={submit.fields.default_branch} onChange={(e) => setBranch(e.target.value)}
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <TextArea label="Description" rows={2} {...form.field('description')} />
+      <Select label="Default branch" {...form.field('default_branch')}
         hint={repo.empty ? 'The repository is empty: the first push creates this branch.' : 'Clones check this branch out, and the Files tab shows it first.'}>
         {names.includes(branch) ? null : <option value={branch}>{branch}</option>}
         {names.map((n) => <option key={n} value={n}>{n}</option>)}
       </Select>
-      <Checkbox label="Private" name="private" hint="Only you, collaborators, organization teams and administrators can see it." error={submit.fields.private}
-        checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
-      <Checkbox label="Archived" name="archived" hint="An archived repository is read-only: pushes and changes are refused until it is unarchived." error={submit.fields.archived}
-        checked={archived} onChange={(e) => setArchived(e.target.checked)} />
+      <Checkbox label="Private" hint="Only you, collaborators, organization teams and administrators can see it." {...form.field('private')} />
+      <Checkbox label="Archived" hint="An archived repository is read-only: pushes and changes are refused until it is unarchived." {...form.field('archived')} />
       <dl className="facts">
         <dt>Object format</dt><dd>{repo.object_format_name === 'sha256' ? 'SHA-256' : 'SHA-1'} <span className="muted">(chosen at creation; it cannot change)</span></dd>
         {repo.size !== undefined ? <><dt>Size</dt><dd>{repo.size.toLocaleString()} KiB</dd></> : null}
       </dl>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Saving…' : 'Save settings'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : 'Save settings'}</button>
       </div>
     </form>
   );

@@ -7,5 +7,5 @@ import { apiPermission, type RepoView } from '../../../services/repository/repos
 export const repoJson = (ctx: ApiContext<unknown, unknown>, v: RepoView): ReturnType<typeof toRepo> =>
   toRepo(v.repo, v.owner, {
     permission: apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount, watchersCount: v.watchers,
-    openIssues: v.openIssues, openPulls: v.openPulls, forksCount: v.forks, ...(v.parent ? { parent: repoJson(ctx, v.parent) } : {}),
+    openIssues: v.openIssues, openPulls: v.openPulls, forksCount: v.forks, transfer: v.transfer, ...(v.parent ? { parent: repoJson(ctx, v.parent) } : {}),
   });
