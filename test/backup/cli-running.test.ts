@@ -5,7 +5,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,17 +12,7 @@ import path from 'node:path';
 import { startHost, createToken, ADMIN } from '../helpers/host.ts';
 import { gitSandbox, makeRepo, commitFiles, withCredentials } from '../helpers/git.ts';
 import { readControl, MANAGER_BACKUP_PATH } from '../../server/lib/control-file.ts';
-
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', ...args], { cwd: process.cwd() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+import { runCli } from './helpers.ts';
 
 test('the command line backs up a running host through it, while pushes go on; the archive restores', { timeout: 300_000 }, async () => {
   const h = await startHost();

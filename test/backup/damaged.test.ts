@@ -4,7 +4,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { copyFile, mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,18 +13,7 @@ import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { startHost, createToken, ADMIN } from '../helpers/host.ts';
 import { restoreArchive } from '../../server/services/backup/archive-read.ts';
-import { backupThroughApi } from './helpers.ts';
-
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', ...args], { cwd: process.cwd() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+import { backupThroughApi, runCli } from './helpers.ts';
 
 test('damaged, newer and misplaced restores are refused and write nothing', { timeout: 180_000 }, async () => {
   const h = await startHost();

@@ -1,4 +1,5 @@
-/** Shared pieces of the backup tests: a made-up issue record, running backups through the API, bare repositories of a data dir. */
+/** Shared pieces of the backup tests: a made-up issue record, running backups through the API or the command line, bare repositories of a data dir. */
+import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { request, type TestHost } from '../helpers/host.ts';
@@ -46,4 +47,16 @@ export async function bareRepos(dataDir: string): Promise<string[]> {
   };
   await walk(path.join(dataDir, 'repositories'), 0);
   return out;
+}
+
+/** Runs the admin command line (`npm run admin -- ...`) in a child process. */
+export function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', ...args], { cwd: process.cwd() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
 }
