@@ -100,6 +100,10 @@ describe('UI accessibility and the desktop session', () => {
     await ok(h.api('POST', '/orgs/forge-org/teams', { auth, body: { name: 'writers', permission: 'write', units: ['repo.code'], includes_all_repositories: true } }), 201);
     const orgHook = (await ok(h.api('POST', '/orgs/forge-org/hooks', { auth, body: hook }), 201)).id as number;
     const adminHook = (await ok(h.api('POST', '/admin/hooks', { auth, body: hook }), 201)).id as number;
+    // A release of v1.0, a wiki page and a pull request (#3) from the feature branch.
+    await ok(h.api('POST', '/repos/root/site/releases', { auth, body: { tag_name: 'v1.0', name: 'First release', body: 'The *first* one.' } }), 201);
+    await ok(h.api('POST', '/repos/root/site/wiki/new', { auth, body: { title: 'Home', content_base64: Buffer.from('# Welcome\n\nThe site wiki.\n').toString('base64') } }), 201);
+    await ok(h.api('POST', '/repos/root/site/pulls', { auth, body: { head: 'feature', base: 'main', title: 'Describe the feature' } }), 201);
     ids = { repoHook, orgHook, adminHook, head };
     params.sha = head;
   });
@@ -123,7 +127,8 @@ describe('UI accessibility and the desktop session', () => {
       `/-/admin/hooks/system/${ids.adminHook}`, '/-/admin/auth-sources', '/-/admin/settings', '/admin/users', '/settings/applications', '/setup', '/login',
       '/root', '/alice', '/forge-org', r, `${r}/src/branch/main`, `${r}/src/branch/main/README.md`, `${r}/src/branch/main/docs/guide.md`, `${r}/src/branch/main/docs`,
       `${r}/src/branch/main/src/main.ts`, `${r}/src/tag/v1.0`, `${r}/src/commit/${ids.head}/src/main.ts`, `${r}/commits`, `${r}/commits/branch/feature`,
-      `${r}/commit/${ids.head}`, `${r}/compare/main...feature`, `${r}/branches`, `${r}/tags`, `${r}/releases`, `${r}/issues`, `${r}/issues/new`, `${r}/issues/1`, `${r}/labels`, `${r}/milestones`, `${r}/pulls/1`,
+      `${r}/commit/${ids.head}`, `${r}/compare/main...feature`, `${r}/branches`, `${r}/tags`, `${r}/releases`, `${r}/issues`, `${r}/issues/new`, `${r}/issues/1`, `${r}/labels`, `${r}/milestones`, `${r}/pulls`, `${r}/pulls/3`, `${r}/pulls/3/commits`, `${r}/pulls/3/files`, `${r}/pulls/new`,
+      `${r}/releases/tag/v1.0`, `${r}/releases/new`, `${r}/releases/edit/v1.0`, `${r}/wiki`, `${r}/wiki/Home`, `${r}/settings/branches`,
       `${r}/settings`, `${r}/settings/collaboration`, `${r}/settings/hooks`, `${r}/settings/hooks/${ids.repoHook}`, `${r}/settings/mirror`, '/no/such/page',
       '/org/forge-org/teams', '/org/forge-org/settings/hooks', `/org/forge-org/settings/hooks/${ids.orgHook}`,
       '/root/-/packages', '/root/-/packages/generic/none', '/root/-/packages/generic/none/1.0',

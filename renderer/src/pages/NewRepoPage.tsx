@@ -41,7 +41,8 @@ export function NewRepoPage() {
         <Select label="Owner" name="owner" value={owner} onChange={(e) => setOwner(e.target.value)}
           error={ownersError ?? undefined} hint="You, or an organization where you may create repositories.">
           {(owners ?? [{ name: user.login, org: false }]).map((o) => <option key={o.name} value={o.name}>{o.org ? `${o.name} (organization)` : o.name}</option>)}
-          {owners && !owners.some((o) => o.name === owner) ? <option value={owner}>{owner}</option> : null}
+          {/* The owner asked for in the address stays chosen while the list loads (and when it is not listed). */}
+          {!(owners ?? [{ name: user.login }]).some((o) => o.name === owner) ? <option value={owner}>{owner}</option> : null}
         </Select>
         <Field label="Repository name" autoFocus {...form.field('name')}
           hint={<>Letters, digits, <code>-</code>, <code>_</code> and <code>.</code>. The clone URL will be <code>{window.location.origin}/{owner}/{name || 'name'}.git</code></>} />

@@ -57,7 +57,13 @@ async function redirectIfMoved(ctx: ApiContext<unknown, unknown>, owner: UserRec
   const url = ctx.req.originalUrl;
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
-  throw new MovedError(`${ctx.baseUrl}${movedPath(path, '/api/v1/repos', ctx.params.owner ?? '', repoName, target)}${q < 0 ? '' : url.slice(q)}`);
+  // The routes live under /api/v1/repos and /api/homeforge/repos: the names follow the first `/repos` segment.
+  const at = path.toLowerCase().indexOf(`/repos/${encodeURIComponent(ctx.params.owner ?? '').toLowerCase()}/`);
+  if (at < 0) return;
+  const moved = movedPath(path, path.slice(0, at + '/repos'.length), ctx.params.owner ?? '', repoName, target);
+  // Never a redirect to the same address (a loop for the client).
+  if (moved === path) return;
+  throw new MovedError(`${ctx.baseUrl}${moved}${q < 0 ? '' : url.slice(q)}`);
 }
 
 /** Refuses writes to an archived repository with Gitea's 423. Put it after repoAccess. */

@@ -2,13 +2,14 @@
  * `/{owner}/{repo}/pulls/{n}` with `/commits` and `/files`: the branches, the merge box, and the conversation
  * (the issue page's), the commits (each with its files), or the files changed in the diff view.
  */
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { seg } from '../../api/client.ts';
 import type { Commit, PullRequest } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
 import { DiffView } from '../../components/code/DiffView.tsx';
-import { Link } from '../../router.tsx';
+import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
 import { CommitRow } from './CommitRow.tsx';
 import { IssuePage } from './IssuePage.tsx';
@@ -40,6 +41,20 @@ function Files({ path, number }: { path: string; number: number }) {
   return <><ErrorAlert>{diff.error}</ErrorAlert>{diff.data !== null ? <DiffView diff={diff.data} label="Files changed" /> : <p role="status" className="loading">Loading the changes…</p>}</>;
 }
 
+/** Not a pull request: as Gitea does, `/pulls/{n}` of an issue goes to `/issues/{n}`; otherwise there is none. */
+function IssueOrMissing({ index }: { index: string }) {
+  const { api } = useAuth();
+  const { api: base, base: ui, repo } = useRepo();
+  const { navigate } = useRouter();
+  const issue = useLoad(() => api.get<unknown>(`${base}/issues/${seg(index)}`), `${base}|issue|${index}`);
+  const found = issue.data !== null && issue.data !== undefined;
+  useEffect(() => {
+    if (found) navigate(`${ui}/issues/${seg(index)}`, { replace: true });
+  }, [found, index, ui, navigate]);
+  if (issue.error) return <ErrorAlert>{`There is no pull request #${index} in ${repo.full_name}.`}</ErrorAlert>;
+  return <p role="status" className="loading">Loading the pull request…</p>;
+}
+
 /** The pull request page, on tab `tab`. */
 export function PullPage({ tab }: { tab: PullTab }) {
   const { api } = useAuth();
@@ -48,6 +63,7 @@ export function PullPage({ tab }: { tab: PullTab }) {
   const path = `${base}/pulls/${seg(index)}`;
   const pull = useLoad(() => api.get<PullRequest>(path), `${path}|pull`);
   const p = pull.data;
+  if (!p && pull.error === 'Not found.') return <IssueOrMissing index={index} />;
   if (!p) {
     const words = pull.error === 'Not found.' ? `There is no pull request #${index} in ${repo.full_name}.` : pull.error ? `Pull request #${index} could not be opened: ${pull.error}` : null;
     return <>{words ? <ErrorAlert>{words}</ErrorAlert> : <p role="status" className="loading">Loading the pull request…</p>}</>;
