@@ -125,7 +125,7 @@ describe('UI at Gitea web addresses', () => {
     await page.locator('main').getByText('Recent deliveries').first().waitFor();
     await opens(page, '/root/atlas/issues', /Issues/);
     await opens(page, '/root/atlas/issues/1', /issue #1|Issue #1/);
-    await opens(page, '/root/atlas/pulls/1', /issue #1|Issue #1/);
+    await opens(page, '/root/atlas/pulls/1', /pull request #1|issue #1/i);
     await opens(page, '/-/admin', 'root@example.com');
     await opens(page, '/user/settings', 'Access tokens');
     await page.goto('/user/login?redirect_to=%2Froot%2Fatlas%2Ftags');

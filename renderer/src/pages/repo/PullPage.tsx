@@ -2,7 +2,7 @@
  * `/{owner}/{repo}/pulls/{n}` with `/commits` and `/files`: the branches, the merge box, and the conversation
  * (the issue page's), the commits (each with its files), or the files changed in the diff view.
  */
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useParams } from 'react-router';
 import { seg } from '../../api/client.ts';
 import type { Commit, PullRequest } from '../../api/types.ts';
@@ -26,10 +26,12 @@ function Commits({ path }: { path: string }) {
   return (
     <ul className="commit-list card" aria-label="Commits of this pull request">
       {commits.data.map((c) => (
-        <li key={c.sha}>
+        <Fragment key={c.sha}>
           <CommitRow c={c} />
-          <ul aria-label={`Files of ${c.sha.slice(0, 10)}`} className="muted">{(c.files ?? []).map((f) => <li key={f.filename}>{f.status} {f.filename}</li>)}</ul>
-        </li>
+          <li className="commit-files">
+            <ul aria-label={`Files of ${c.sha.slice(0, 10)}`} className="muted">{(c.files ?? []).map((f) => <li key={f.filename}>{f.status} {f.filename}</li>)}</ul>
+          </li>
+        </Fragment>
       ))}
     </ul>
   );
@@ -42,16 +44,16 @@ function Files({ path, number }: { path: string; number: number }) {
 }
 
 /** Not a pull request: as Gitea does, `/pulls/{n}` of an issue goes to `/issues/{n}`; otherwise there is none. */
-function IssueOrMissing({ index }: { index: string }) {
+function IssueOrMissing({ index, words }: { index: string; words: string }) {
   const { api } = useAuth();
-  const { api: base, base: ui, repo } = useRepo();
+  const { api: base, base: ui } = useRepo();
   const { navigate } = useRouter();
   const issue = useLoad(() => api.get<unknown>(`${base}/issues/${seg(index)}`), `${base}|issue|${index}`);
   const found = issue.data !== null && issue.data !== undefined;
   useEffect(() => {
     if (found) navigate(`${ui}/issues/${seg(index)}`, { replace: true });
   }, [found, index, ui, navigate]);
-  if (issue.error) return <ErrorAlert>{`There is no pull request #${index} in ${repo.full_name}.`}</ErrorAlert>;
+  if (issue.error) return <ErrorAlert>{words}</ErrorAlert>;
   return <p role="status" className="loading">Loading the pull request…</p>;
 }
 
@@ -63,10 +65,9 @@ export function PullPage({ tab }: { tab: PullTab }) {
   const path = `${base}/pulls/${seg(index)}`;
   const pull = useLoad(() => api.get<PullRequest>(path), `${path}|pull`);
   const p = pull.data;
-  if (!p && pull.error === 'Not found.') return <IssueOrMissing index={index} />;
   if (!p) {
     const words = pull.error === 'Not found.' ? `There is no pull request #${index} in ${repo.full_name}.` : pull.error ? `Pull request #${index} could not be opened: ${pull.error}` : null;
-    return <>{words ? <ErrorAlert>{words}</ErrorAlert> : <p role="status" className="loading">Loading the pull request…</p>}</>;
+    return words ? <IssueOrMissing index={index} words={words} /> : <p role="status" className="loading">Loading the pull request…</p>;
   }
   const link = (t: PullTab, words: string) => (
     <Link to={`${ui}/pulls/${p.number}${t === 'conversation' ? '' : `/${t}`}`} className={`btn btn-small${tab === t ? ' btn-primary' : ''}`} aria-current={tab === t ? 'page' : undefined}>{words}</Link>
