@@ -2,7 +2,7 @@
 import { route } from '../../router/route.ts';
 import { noContent } from '../../router/respond.ts';
 import { repoOf } from '../../guards/access.ts';
-import { NotFoundError } from '../../../lib/errors.ts';
+import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
 import { MergePullRequestOption, PullUpdateQuery } from '../../../structs/pull.ts';
 import { getPull } from '../../../services/pull/pulls.ts';
 import { cancelAutoMerge, mergePull } from '../../../services/pull/merge.ts';
@@ -27,7 +27,10 @@ export const pullMergeRoutes = [
     handler: async (ctx) => {
       const b = ctx.body;
       const given = (b.Do ?? b.do)!;
-      const style = given === 'manually-merged' ? 'merge' : given;
+      // Not supported yet: refused in words rather than done differently or ignored.
+      if (given === 'manually-merged') throw new ValidationError('Do: marking a pull request as manually merged is not supported by this host');
+      if (b.force_merge) throw new ValidationError('force_merge: merging past the branch rules is not supported by this host');
+      const style = given;
       const r = await mergePull(ctx.app, scopeOf(ctx), indexOf(ctx), {
         style, title: b.MergeTitleField ?? b.merge_title_field, message: b.MergeMessageField ?? b.merge_message_field, headCommitId: b.head_commit_id,
         deleteBranch: b.delete_branch_after_merge, whenChecksSucceed: b.merge_when_checks_succeed,
