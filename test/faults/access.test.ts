@@ -143,10 +143,10 @@ test('public-only tokens: every route naming a private repository answers 403, a
       const made = await h.api('POST', `/users/${w.names[v]}/tokens`, { auth: [w.names[v], w.password(v)], body: { name: `public-only-${v}`, scopes: ['public-only', 'all'] } });
       assert.equal(made.status, 201, made.text);
       const token = made.body.sha1 as string;
-      const value = (name: string): string => (name === 'id' ? idFor(w, '/repositories/') : paramFor(w, '/repositories/', name) ?? 'x');
       const ordered = [...routes.filter((r) => r.def.method === 'get'), ...routes.filter((r) => r.def.method !== 'get' && namesPrivateRepo(r.def.path))];
       for (const { def, prefix } of ordered) {
         if (SKIP.has(`${def.method} ${def.path}`) || def.access === 'basic' || def.access === 'password') continue;
+        const value = (name: string): string => (name === 'id' ? idFor(w, '/repositories/') : paramFor(w, def.path, name) ?? 'x');
         const fill = def.path.startsWith('/teams/') ? (n: string) => (n === 'id' ? String(w.ids.team) : n === 'repo' ? 'fz-orgpriv' : value(n)) : value;
         const res = await request(h.url, def.method.toUpperCase(), `${prefix}${fillPath(def.path, fill)}`, {
           auth: token, ...(def.method === 'get' ? {} : { body: sampleBody(def) }),

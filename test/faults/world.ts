@@ -125,6 +125,8 @@ export async function buildWorld(h: TestHost): Promise<World> {
       [/^\/repos\/:owner\/:repo\/releases\//, { attachment_id: String(asset) }],
       [/^\/:owner\/:repo\/releases\/download\//, { name: 'fz.txt' }],
       [/^\/repos\/:owner\/:repo\/branch_protections\//, { name: 'main' }],
+      // A commit's statuses take a branch name (`heads/main` would be two path segments).
+      [/^\/repos\/:owner\/:repo\/commits\/:ref\/status/, { ref: 'main' }],
     ],
     ids,
   };
