@@ -40,7 +40,7 @@ test('an organization\'s package reaches its hooks and the system hooks, with no
   assert.equal((await upload('ev-org', 'tool/1.0.0/a.bin')).status, 201);
   // A second file of the same version publishes nothing new.
   assert.equal((await upload('ev-org', 'tool/1.0.0/b.bin')).status, 201);
-  await rx.waitFor(3);
+  await rx.waitFor(3, 60_000);
   await new Promise((r) => setTimeout(r, 300));
   assert.deepEqual(rx.got.map((r) => r.url).sort(), ['/org', '/slack', '/system']);
   for (const r of [...by('/org'), ...by('/system')]) {
@@ -60,14 +60,14 @@ test('an organization\'s package reaches its hooks and the system hooks, with no
 
   rx.got.length = 0;
   assert.equal((await h.api('DELETE', '/packages/ev-org/generic/tool/1.0.0', { auth: root })).status, 204);
-  await rx.waitFor(3);
+  await rx.waitFor(3, 60_000);
   assert.deepEqual(rx.got.map((r) => [r.url, (JSON.parse(r.body) as { action?: string }).action ?? 'slack']).sort(), [['/org', 'deleted'], ['/slack', 'slack'], ['/system', 'deleted']]);
 });
 
 test('a user\'s package reaches the user\'s hooks and the system hooks', async () => {
   rx.got.length = 0;
   assert.equal((await upload(ADMIN.username, 'mine/0.1/x.bin')).status, 201);
-  await rx.waitFor(3);
+  await rx.waitFor(3, 60_000);
   await new Promise((r) => setTimeout(r, 300));
   assert.deepEqual(rx.got.map((r) => r.url).sort(), ['/slack', '/system', '/user']);
   const p = JSON.parse(by('/user')[0]!.body) as { repository: unknown; package: { owner: { login: string } } };
