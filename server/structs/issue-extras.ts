@@ -31,7 +31,10 @@ export type TimelineComment = z.infer<typeof TimelineComment>;
 export { Attachment } from './issue.ts';
 
 /** `PATCH .../assets/{attachment_id}`. */
-export const EditAttachmentOptions = z.object({ name: z.string().min(1).max(255).optional() }).meta({ id: 'EditAttachmentOptions' });
+/** A file name must be well-formed text (a lone surrogate cannot be put in a URL). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const fileName = z.string().refine((s) => !LONE_SURROGATE.test(s), 'must be valid text');
+export const EditAttachmentOptions = z.object({ name: fileName.min(1).max(255).optional() }).meta({ id: 'EditAttachmentOptions' });
 export type EditAttachmentOptions = z.infer<typeof EditAttachmentOptions>;
 
 /** Query of the timeline. */
@@ -42,5 +45,5 @@ export const TimelineQuery = z.object({
 export type TimelineQuery = z.infer<typeof TimelineQuery>;
 
 /** Query of an attachment upload: the name to store it under. */
-export const AttachmentQuery = z.object({ name: z.string().max(255).optional() }).loose();
+export const AttachmentQuery = z.object({ name: fileName.max(255).optional() }).loose();
 export type AttachmentQuery = z.infer<typeof AttachmentQuery>;

@@ -71,6 +71,8 @@ export async function listPages(app: AppContext, repo: RepoRecord, page: number,
 async function findPageFile(head: WikiHead, webPath: string): Promise<WikiEntry | null> {
   const file = webPathToGitPath(webPath);
   const alt = unescape(file, true);
+  // No git path holds a NUL byte: such a page cannot exist (and git cannot be asked for it).
+  if (file.includes('\0') || alt?.includes('\0')) return null;
   const found = await entriesAt(head.dir, head.commit, alt && alt !== file ? [file, alt] : [file]);
   return found.find((e) => e.name === file) ?? found.find((e) => e.name === alt) ?? null;
 }

@@ -124,6 +124,7 @@ export function titleToWebPath(title: string): string {
 export function validateWebPath(web: string): void {
   for (const seg of web.split('/')) {
     const title = unescapeSegment(seg);
+    if (title.includes('\0')) throw new BadRequestError('wiki title holds a NUL byte');
     if (RESERVED.includes(title)) throw new WikiReservedNameError(title);
   }
 }
