@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import type { RepoRecord } from '../../store/records.ts';
 import { commitsByIds, countFileCommits, entriesAt, fileCommits, readBlobs, topEntries, type WikiCommitInfo, type WikiEntry } from '../../git/wiki-read.ts';
 import { runGit } from '../../git/read.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { gitPathToWebPath, unescape, webPathToGitPath, webPathToTitle } from './wiki-path.ts';
 import { wikiHead, type WikiHead } from './wiki-repo.ts';
 
@@ -67,12 +67,15 @@ export async function listPages(app: AppContext, repo: RepoRecord, page: number,
   return { pages, total: entries.length };
 }
 
+/** Whether a path names a file inside the tree: no NUL byte, no `.`/`..` segment, not absolute. */
+const insideTree = (p: string): boolean => !p.includes('\0') && !p.startsWith('/') && !p.split('/').some((seg) => seg === '..' || seg === '.');
+
 /** The file of `webPath` in the wiki: Gitea's file name, or the unescaped form when only that exists. */
 async function findPageFile(head: WikiHead, webPath: string): Promise<WikiEntry | null> {
   const file = webPathToGitPath(webPath);
   const alt = unescape(file, true);
-  // No git path holds a NUL byte: such a page cannot exist (and git cannot be asked for it).
-  if (file.includes('\0') || alt?.includes('\0')) return null;
+  // No page lives outside the wiki's tree or holds a NUL byte: git cannot even be asked for one.
+  if (!insideTree(file) || (alt !== null && !insideTree(alt))) return null;
   const found = await entriesAt(head.dir, head.commit, alt && alt !== file ? [file, alt] : [file]);
   return found.find((e) => e.name === file) ?? found.find((e) => e.name === alt) ?? null;
 }
@@ -112,9 +115,10 @@ export async function pageRevisions(app: AppContext, repo: RepoRecord, webPath: 
 
 /** Whether a page's file exists at the wiki's head (for writes): the file found, or Gitea's file name for a new one. */
 export async function pageFileAt(head: WikiHead | null, webPath: string): Promise<{ exists: boolean; file: string }> {
-  if (!head) return { exists: false, file: webPathToGitPath(webPath) };
   const unescaped = `${webPath}.md`;
   const file = webPathToGitPath(webPath);
+  if (!insideTree(file) || !insideTree(unescaped)) throw new BadRequestError('wiki page name leaves the wiki');
+  if (!head) return { exists: false, file };
   const found = await entriesAt(head.dir, head.commit, unescaped === file ? [file] : [unescaped, file]);
   // Gitea's prepareGitPath: the unescaped name wins when it exists; otherwise the escaped one, existing or not.
   if (found.some((e) => e.name === unescaped)) return { exists: true, file: unescaped };
