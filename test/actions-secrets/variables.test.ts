@@ -79,3 +79,23 @@ test('a run sees its owner\'s variables with the repository\'s over them', async
     await w.h.stop();
   }
 });
+
+test('a deleted organization or user takes its secrets and variables with it', async () => {
+  const w = await secretsWorld();
+  try {
+    const org = ok(await w.h.api('POST', '/orgs', { auth: w.alice, body: { username: 'shortlived' } }), 201).body.id as number;
+    ok(await w.h.api('PUT', '/orgs/shortlived/actions/secrets/GONE', { auth: w.alice, body: { data: 'x' } }), 201);
+    ok(await w.h.api('POST', '/orgs/shortlived/actions/variables/GONE', { auth: w.alice, body: { value: 'x' } }), 201);
+    ok(await w.h.api('PUT', '/user/actions/secrets/BOBS', { auth: w.bob, body: { data: 'x' } }), 201);
+    const bob = ok(await w.h.api('GET', '/user', { auth: w.bob }), 200).body.id as number;
+    ok(await w.h.api('DELETE', '/orgs/shortlived', { auth: w.alice }), 204);
+    ok(await w.h.api('DELETE', '/admin/users/bob', { auth: w.root }), 204);
+    const secretStore = await import('../../server/store/action-secrets.ts');
+    const variableStore = await import('../../server/store/action-variables.ts');
+    assert.deepEqual(await secretStore.listOf(w.h.app.store, { ownerId: org }), []);
+    assert.deepEqual(await variableStore.listOf(w.h.app.store, { ownerId: org }), []);
+    assert.deepEqual(await secretStore.listOf(w.h.app.store, { ownerId: bob }), []);
+  } finally {
+    await w.h.stop();
+  }
+});
