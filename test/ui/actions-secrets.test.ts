@@ -2,8 +2,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
+import { createRequire } from 'node:module';
+import { ensureRenderer, field, launchBrowser, openPage, screenshot, signedIn } from '../helpers/browser.ts';
 import { secretsForRun, variablesForRun } from '../../server/services/actions/secrets-for-run.ts';
 
 describe('UI actions secrets and variables', () => {
@@ -109,5 +110,27 @@ describe('UI actions secrets and variables', () => {
     await page.getByText('Added the variable USER_VAR.').waitFor();
     await screenshot(page, 'actions-variables-user');
     assert.deepEqual(errors, []);
+  });
+
+  test('axe-core finds no serious or critical violation on the secrets and variables pages', async () => {
+    const token = await createToken(h, ADMIN.username, ADMIN.password);
+    const { context, page } = await openPage(browser, h.url);
+    await context.addInitScript({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    await context.addInitScript({ content: `sessionStorage.setItem('homeforge.token', ${JSON.stringify(token)});` });
+    const found: string[] = [];
+    for (const url of ['/root/ci/settings/actions/secrets', '/root/ci/settings/actions/variables', '/org/crew/settings/actions/secrets', '/org/crew/settings/actions/variables',
+      '/user/settings/actions/secrets', '/user/settings/actions/variables']) {
+      await page.goto(url);
+      await page.locator('h1').first().waitFor();
+      await page.getByRole('heading', { name: /^(Secrets|Variables)$/ }).waitFor();
+      const violations = await page.evaluate(async () => {
+        const w = window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null }[] }> } };
+        const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+        return (await w.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact }));
+      });
+      for (const v of violations) if (v.impact === 'serious' || v.impact === 'critical') found.push(`${url}: ${v.id} (${v.impact})`);
+    }
+    await context.close();
+    assert.deepEqual(found, []);
   });
 });
