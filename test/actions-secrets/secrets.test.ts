@@ -79,8 +79,10 @@ test('values are sealed at rest: no stored file holds them, and a run gets them 
     ok(await w.h.api('PUT', '/orgs/acme/actions/secrets/AT_REST', { auth: w.alice, body: { data: `${value}-org` } }), 201);
     await w.h.app.store.engine.flush();
     const stored = path.join(w.h.dataDir, 'store');
-    const doc = await readFile(path.join(stored, 'action_secrets.json'), 'utf8').catch(async () => (await filesHolding(stored, 'AT_REST')).join());
-    assert.ok(doc.includes('AT_REST'), 'the secret record is stored');
+    const doc = JSON.parse(await readFile(path.join(stored, 'action_secrets.json'), 'utf8')) as { rows: Record<string, { name: string; data: string }> };
+    const rows = Object.values(doc.rows);
+    assert.deepEqual(rows.map((r) => r.name), ['AT_REST', 'AT_REST'], 'both records are stored');
+    for (const r of rows) assert.match(r.data, /^v1:[A-Za-z0-9+/=]+$/, 'sealed with the data dir\'s secret box');
     assert.deepEqual(await filesHolding(w.h.dataDir, value), [], 'no file under the data dir holds the value');
     assert.equal((await secretsForRun(w.h.app, w.repos.app)).AT_REST, value);
   } finally {
