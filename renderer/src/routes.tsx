@@ -26,6 +26,7 @@ import { TokensPage } from './pages/TokensPage.tsx';
 import { TwoFactorPage } from './pages/TwoFactorPage.tsx';
 import { UserCreatePage } from './pages/UserCreatePage.tsx';
 import { UserEditPage } from './pages/UserEditPage.tsx';
+import { OrgActionsPage, UserActionsPage } from './pages/actions-secrets/ActionsSettingsPages.tsx';
 
 export interface RouteHandle { public?: boolean; admin?: boolean }
 
@@ -59,6 +60,10 @@ export const ROUTES: RouteObject[] = [
   page('/org/:org/teams', (p) => <OrgPage key={p.org} org={p.org!} tab="teams" owner />),
   page('/org/:org/settings/hooks', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" owner />),
   page('/org/:org/settings/hooks/:id', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" hookId={p.id!} owner />),
+  page('/user/settings/actions/secrets', () => <UserActionsPage key="secrets" kind="secrets" />),
+  page('/user/settings/actions/variables', () => <UserActionsPage key="variables" kind="variables" />),
+  page('/org/:org/settings/actions/secrets', (p) => <OrgActionsPage key={`${p.org}/s`} org={p.org!} kind="secrets" />),
+  page('/org/:org/settings/actions/variables', (p) => <OrgActionsPage key={`${p.org}/v`} org={p.org!} kind="variables" />),
   page('/-/admin', () => <AdminUsersPage />, admin),
   page('/-/admin/users', () => <AdminUsersPage />, admin),
   page('/-/admin/users/new', () => <UserCreatePage />, admin),
@@ -114,5 +119,7 @@ export const ROUTES: RouteObject[] = [
   repo('/wiki', 'wiki'),
   repo('/wiki/:page', 'wiki'),
   repo('/settings/branches', 'branch-rules', {}),
+  repo('/settings/actions/secrets', 'actions-secrets', {}),
+  repo('/settings/actions/variables', 'actions-variables', {}),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

@@ -21,7 +21,11 @@ export const SECRET = {
   orgPackage: 'secret-org-pkg-7c1d',
   release: 'SECRET-RELEASE-NOTE-4c1d',
   pull: 'SECRET-PULL-TITLE-5b1c',
+  actionVariable: 'secret-action-var-9e2f',
 };
+
+/** Values no answer may ever hold, for anyone: the actions secrets of the world (write-only). */
+export const NEVER_SHOWN = ['never-shown-secret-value-6d3a'];
 
 export type Viewer = 'anonymous' | 'stranger' | 'collaborator' | 'member' | 'owner' | 'admin';
 export const VIEWERS: Viewer[] = ['anonymous', 'stranger', 'collaborator', 'member', 'owner', 'admin'];
@@ -105,6 +109,11 @@ export async function buildWorld(h: TestHost): Promise<World> {
   const asset = ok(await h.api('POST', `/repos/fz-owner/fz-priv/releases/${release}/assets?name=fz.txt`, { auth: owner, rawBody: 'fz-asset', headers: { 'Content-Type': 'application/octet-stream' } }), 201).body.id as number;
   const tagRule = ok(await h.api('POST', '/repos/fz-owner/fz-priv/tag_protections', { auth: owner, body: { name_pattern: 'fz-*' } }), 201).body.id as number;
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/statuses/main', { auth: owner, body: { state: 'success', context: 'fz' } }), 201);
+  // Actions secrets (write-only values) and variables of the private repository, the private organization and the owner: `{secretname}`, `{variablename}`.
+  for (const base of ['/repos/fz-owner/fz-priv/actions', '/orgs/fz-org/actions', '/user/actions']) {
+    ok(await h.api('PUT', `${base}/secrets/FZ_SECRET`, { auth: owner, body: { data: NEVER_SHOWN[0] } }), 201);
+    ok(await h.api('POST', `${base}/variables/FZ_VAR`, { auth: owner, body: { value: SECRET.actionVariable } }), 201);
+  }
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
     release, asset, tagRule,
@@ -118,6 +127,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
       pageName: 'Home',
       type: 'generic', name: SECRET.orgPackage, version: '1.0', filename: 'f.txt', repo_name: 'fz-orgpriv',
       attachment_id: String(attachment), user: names.collaborator,
+      secretname: 'FZ_SECRET', variablename: 'FZ_VAR',
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', base: 'main', head: 'fz-pr',
     },
     routeParams: [

@@ -17,5 +17,6 @@ export function SettingsNav() {
   return <SubNav label="Settings" items={[
     { to: '/user/settings', text: 'Profile' }, { to: '/user/settings/account', text: 'Account' }, { to: '/user/settings/applications', text: 'Access tokens' },
     { to: '/user/settings/security', text: 'Two-factor authentication' },
+    { to: '/user/settings/actions/secrets', text: 'Secrets and variables', prefix: '/user/settings/actions' },
   ]} />;
 }

@@ -41,6 +41,8 @@ import { pullReviewRoutes } from './repo/pull-review.ts';
 import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
 import { pullMergeRoutes } from './repo/pull-merge.ts';
 import { forkRoutes } from './repo/fork.ts';
+import { actionSecretRoutes } from './actions/secrets.ts';
+import { actionVariableRoutes } from './actions/variables.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -87,4 +89,6 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...pullRoutes,
   ...pullMergeRoutes,
   ...pullByBaseHeadRoutes,
+  ...actionSecretRoutes,
+  ...actionVariableRoutes,
 ];

@@ -75,6 +75,7 @@ export function OrgPage({ org, tab, hookId, owner }: { org: string; tab: 'teams'
         ...(owner ? [{ to: `/${seg(org)}`, text: 'Repositories' }] : []),
         { to: teamsPath, text: 'Teams' },
         { to: hooksBase, text: 'Webhooks', prefix: hooksBase },
+        ...(owner ? [{ to: `${base}/settings/actions/secrets`, text: 'Secrets and variables' }] : []),
       ]} />
       {tab === 'teams' ? <Teams org={org} /> : null}
       {tab === 'hooks' && !hookId ? <HookList apiBase={hooksApi} uiBase={hooksBase} scopeWords="the events of the organization's repositories" /> : null}

@@ -33,6 +33,7 @@ function tabs(base: string, repo: Repository): { to: string; text: string; prefi
   if (repo.permissions?.admin) {
     items.push({ to: `${base}/settings/collaboration`, text: 'Collaborators' }, { to: `${base}/settings/hooks`, text: 'Webhooks', prefix: `${base}/settings/hooks` }, { to: `${base}/settings`, text: 'Settings' });
     items.push({ to: `${base}/settings/branches`, text: 'Branch rules' });
+    items.push({ to: `${base}/settings/actions/secrets`, text: 'Secrets and variables', prefix: `${base}/settings/actions` });
   }
   return items;
 }

@@ -25,6 +25,7 @@ import { PullNewPage } from './PullNewPage.tsx';
 import { useRepo } from './repo-context.tsx';
 import { WikiPage } from './WikiPage.tsx';
 import { BranchRulesPage } from './protection/BranchRulesPage.tsx';
+import { RepoActionsSettings } from '../actions-secrets/ActionsSettingsPages.tsx';
 
 type Params = Readonly<Partial<Record<string, string>>>;
 
@@ -61,6 +62,8 @@ const TABS = {
   'pull-files': { title: 'Pull request files', render: (p: Params) => <PullPage key={p.index} tab="files" /> },
   'pull-new': { title: 'New pull request', render: () => <PullNewPage /> },
   'branch-rules': { title: 'Branch rules', render: () => <BranchRulesPage /> },
+  'actions-secrets': { title: 'Actions secrets', render: () => <RepoActionsSettings key="secrets" kind="secrets" /> },
+  'actions-variables': { title: 'Actions variables', render: () => <RepoActionsSettings key="variables" kind="variables" /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;
