@@ -15,6 +15,7 @@ import { CommitRow } from './CommitRow.tsx';
 import { IssuePage } from './IssuePage.tsx';
 import { MergeBox } from './pulls/MergeBox.tsx';
 import { useRepo } from './repo-context.tsx';
+import { StatusIcon } from './StatusIcon.tsx';
 
 export type PullTab = 'conversation' | 'commits' | 'files';
 
@@ -77,6 +78,7 @@ export function PullPage({ tab }: { tab: PullTab }) {
       <p className="muted" aria-label="Branches">
         <span className={`badge ${p.merged ? 'badge-muted' : p.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{p.merged ? 'Merged' : p.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
         {p.user.login} wants to merge <code>{p.head.label}</code> into <code>{p.base.ref}</code> · {p.changed_files} files, +{p.additions} −{p.deletions}
+        {p.head.sha ? <> · head <code>{p.head.sha.slice(0, 10)}</code> <StatusIcon sha={p.head.sha} /></> : null}
       </p>
       <nav aria-label="Pull request" className="row-actions" style={{ justifyContent: 'flex-start' }}>
         {link('conversation', 'Conversation')}{link('commits', 'Commits')}{link('files', 'Files changed')}
