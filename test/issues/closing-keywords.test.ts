@@ -39,7 +39,7 @@ describe('closing keywords in commits and pull requests', () => {
   test('a keyword on another branch references the issue but leaves it open', async () => {
     await w.g.ok(['checkout', '-q', '-b', 'topic'], { cwd: dir });
     const sha = await push('Start work, fixes #1', 'topic');
-    const refs = await eventually(async () => (await timeline('kw', 1)).filter((r) => r.type === 'commit_ref').length && timeline('kw', 1));
+    const refs = await eventually(async () => { const t = await timeline('kw', 1); return t.some((r) => r.type === 'commit_ref') && t; });
     const ref = refs.find((r) => r.type === 'commit_ref')!;
     assert.equal(ref.ref_commit_sha, sha);
     assert.equal(ref.body, `<a href="/root/kw/commit/${sha}">Start work, fixes #1</a>`);

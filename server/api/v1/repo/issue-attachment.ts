@@ -29,7 +29,7 @@ function assetRoutes(kind: 'issue' | 'comment') {
         const s = scopeOf(ctx);
         // Checked before a byte of the upload is read.
         const owner = await assertCanUpload(ctx.app, s, target(ctx));
-        const file = await readUpload(ctx.req, 'attachment');
+        const file = await readUpload(ctx.req, 'attachment', ctx.app.settings.int('attachment.MAX_FILES'));
         const a = await uploadAsset(ctx.app, s, owner, { ...file, name: ctx.query.name || file.name });
         json(ctx, 201, toAttachment(a, ctx.baseUrl));
       },
