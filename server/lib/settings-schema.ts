@@ -61,6 +61,9 @@ export const SETTINGS = {
   // [repository.release] ALLOWED_TYPES lists extensions or MIME types.
   'repository.release.ALLOWED_TYPES': { kind: 'list', default: '' },
   'repository.pull-request.RETARGET_CHILDREN_ON_MERGE': { kind: 'bool', default: 'true' },
+  // Gitea's closing and reopening keywords before an issue reference (`fixes #1`) in commits and pull requests.
+  'repository.pull-request.CLOSE_KEYWORDS': { kind: 'list', default: 'close,closes,closed,fix,fixes,fixed,resolve,resolves,resolved' },
+  'repository.pull-request.REOPEN_KEYWORDS': { kind: 'list', default: 'reopen,reopens,reopened' },
   'cors.ENABLED': { kind: 'bool', default: 'false' },
   'cors.ALLOW_DOMAIN': { kind: 'list', default: '*' },
   'cors.METHODS': { kind: 'list', default: 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS' },

@@ -16,6 +16,8 @@ import { subscribeTagProtection } from './repository/tag-protection.ts';
 import { subscribePulls } from './pull/subscriber.ts';
 import { subscribeReviews } from './review/subscriber.ts';
 import { subscribeActionSecrets } from './actions/secret-cleanup.ts';
+import { subscribeCommitReferences } from './issue/commit-refs.ts';
+import { subscribeMergeReferences } from './issue/merge-refs.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -31,4 +33,6 @@ export function subscribeFeatures(app: AppContext): void {
   subscribePulls(app);
   subscribeReviews(app);
   subscribeActionSecrets(app);
+  subscribeCommitReferences(app);
+  subscribeMergeReferences(app);
 }

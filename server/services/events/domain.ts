@@ -39,8 +39,8 @@ export interface DomainEvents {
   'repo.created': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; baseUrl: string };
   /** A repository and its records are gone; `repo` is the record as it was (owner null when it is gone too). */
   'repo.deleted': { repo: RepoRecord; owner: UserRecord | null; doer: UserRecord | null; baseUrl: string };
-  /** An issue changed (`kind` and `action` as Gitea's hook events; `changes` Gitea's `{title,body}.from`). */
-  'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }> };
+  /** An issue changed (`kind` and `action` as Gitea's hook events; `changes` Gitea's `{title,body}.from`; `commitId` the commit that closed or reopened it). */
+  'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }>; commitId?: string };
   /** A comment on an issue was created, edited or deleted. */
   'issue.commented': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; comment: CommentRecord; action: 'created' | 'edited' | 'deleted'; changes?: Record<string, { from: string }> };
   /** A commit status was stored (`sha` the full commit id); webhooks, required checks and auto-merge hear it. */

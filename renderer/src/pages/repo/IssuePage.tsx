@@ -122,7 +122,7 @@ export function IssuePage() {
                     onDelete={() => act(() => api.delete(`${base}/issues/comments/${c.id}`), 'The comment was not deleted')}>
                     <Reactions path={`${base}/issues/comments/${c.id}/reactions`} label={`the comment by ${c.user.login}`} onError={setError} />
                   </Post>
-                ) : <TimelineEvent e={c} />}
+                ) : <TimelineEvent e={c} all={comments.data ?? []} />}
               </li>
             ))}
           </ol>
