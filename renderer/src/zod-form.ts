@@ -71,9 +71,10 @@ export interface ApiForm<T extends FieldValues> extends UseFormReturn<T> {
 
 /**
  * A form over `schema` (a zod object; the API's request schema or one cut from it) with `defaults`. `conflictField`
- * names the field a 409 answer is about on this form (the name that is already taken).
+ * names the field a 409 answer is about on this form (the name that is already taken); `aliases` maps a field name
+ * of the API's answer to the form field that holds it, where the two differ (`due_on` → `due`).
  */
-export function useApiForm<T extends FieldValues>(schema: z.ZodObject, defaults: DefaultValues<T>, conflictField?: Path<T>): ApiForm<T> {
+export function useApiForm<T extends FieldValues>(schema: z.ZodObject, defaults: DefaultValues<T>, conflictField?: Path<T>, aliases: Record<string, Path<T>> = {}): ApiForm<T> {
   const form = useForm<T>({
     // The schema is the API's own; its output type is the form's values.
     resolver: zodResolver(schema as never, { error: issueWords } as never) as never,
@@ -87,13 +88,14 @@ export function useApiForm<T extends FieldValues>(schema: z.ZodObject, defaults:
       try {
         await action(values);
       } catch (err) {
-        const named = err instanceof ApiError ? Object.entries(err.fields).filter(([k]) => k in schema.shape) : [];
+        const named = err instanceof ApiError
+          ? Object.entries(err.fields).map(([k, m]): [string, string] => [aliases[k] ?? k, m]).filter(([k]) => k in schema.shape) : [];
         if (err instanceof ApiError && err.status === 409 && conflictField && !named.length) named.push([conflictField, err.message]);
         for (const [k, message] of named) setError(k as Path<T>, { type: 'server', message }, { shouldFocus: true });
         if (!named.length) setFormError(errorText(err));
       }
     })(e);
-  }, [handleSubmit, setError, schema, conflictField]);
+    }, [handleSubmit, setError, schema, conflictField, aliases]);
   const field = (name: Path<T>) => {
     const error = (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
     return { ...register(name), ...checksOf(schema, name), ...(error ? { error } : {}) };
