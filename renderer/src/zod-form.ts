@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError, errorText } from './api/client.ts';
+import { ApiError, errorText, type FieldProblem } from './api/client.ts';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -32,6 +32,28 @@ export function issueWords(issue: Issue): string {
       return 'This value is not valid.';
   }
 }
+
+/**
+ * One field problem of an API answer in words, from its code and bounds; codes that carry the host's own
+ * explanation (a name that is reserved, a code that is wrong) keep the host's sentence.
+ */
+export function problemWords(p: FieldProblem): string {
+  const chars = (n: number): string => `${n} ${n === 1 ? 'character' : 'characters'}`;
+  switch (p.code) {
+    case 'required': return 'Fill in this field.';
+    case 'too_long': return p.max !== undefined ? `Use at most ${chars(p.max)}.` : sentence(p.message);
+    case 'too_short': return p.min !== undefined ? `Use at least ${chars(p.min)}.` : sentence(p.message);
+    case 'too_big': return p.max !== undefined ? `Use a value of at most ${p.max}.` : sentence(p.message);
+    case 'too_small': return p.min !== undefined ? `Use a value of at least ${p.min}.` : sentence(p.message);
+    case 'invalid_type': return 'This value has the wrong type.';
+    default: return sentence(p.message);
+  }
+}
+
+const sentence = (m: string): string => {
+  const t = m.trim();
+  return t ? `${t[0]!.toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : 'This value is not valid.';
+};
 
 const unwrap = (s: z.ZodType): { inner: z.ZodType; optional: boolean } => {
   let inner = s;
@@ -89,7 +111,7 @@ export function useApiForm<T extends FieldValues>(schema: z.ZodObject, defaults:
         await action(values);
       } catch (err) {
         const named = err instanceof ApiError
-          ? Object.entries(err.fields).map(([k, m]): [string, string] => [aliases[k] ?? k, m]).filter(([k]) => k in schema.shape) : [];
+          ? Object.entries(err.problems).map(([k, p]): [string, string] => [aliases[k] ?? k, problemWords(p)]).filter(([k]) => k in schema.shape) : [];
         if (err instanceof ApiError && err.status === 409 && conflictField && !named.length) named.push([conflictField, err.message]);
         for (const [k, message] of named) setError(k as Path<T>, { type: 'server', message }, { shouldFocus: true });
         if (!named.length) setFormError(errorText(err));
