@@ -55,6 +55,15 @@ const sentence = (m: string): string => {
   return t ? `${t[0]!.toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : 'This value is not valid.';
 };
 
+function validPattern(source: string): boolean {
+  try {
+    new RegExp(`^(?:${source})$`, 'v');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const unwrap = (s: z.ZodType): { inner: z.ZodType; optional: boolean } => {
   let inner = s;
   let optional = false;
@@ -77,7 +86,9 @@ export function checksOf(schema: z.ZodObject, name: string): { required?: boolea
   if (!optional || (inner.minLength ?? 0) > 0) out.required = true;
   const patterns = (inner._zod.bag as { patterns?: Set<RegExp> }).patterns;
   const first = patterns ? [...patterns][0] : undefined;
-  if (first) out.pattern = first.source.replace(/^\^/, '').replace(/\$$/, '');
+  const pattern = first?.source.replace(/^\^/, '').replace(/\$$/, '');
+  // The browser reads `pattern` with the `v` flag, where some classes (`[\w.-]`) are not valid: those are left to the schema.
+  if (pattern && validPattern(pattern)) out.pattern = pattern;
   return out;
 }
 
