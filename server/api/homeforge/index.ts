@@ -12,6 +12,7 @@ import { backupRoutes } from './routes-backups.ts';
 import { housekeepingRoutes } from './routes-housekeeping.ts';
 import { accountRoutes } from './routes-account.ts';
 import { transferCancelRoutes } from './routes-transfer.ts';
+import { actionRoutesHomeforge } from './routes-actions.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -23,4 +24,5 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...housekeepingRoutes,
   ...accountRoutes,
   ...transferCancelRoutes,
+  ...actionRoutesHomeforge,
 ];
