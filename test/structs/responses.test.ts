@@ -15,6 +15,7 @@ import * as issueExtraFlows from './flows-issue-extras.ts';
 import * as releaseFlows from './flows-releases.ts';
 import * as pullFlows from './flows-pulls.ts';
 import * as protectionFlows from './flows-protection.ts';
+import * as actionFlows from './flows-actions.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -100,6 +101,10 @@ describe('answers match their declared schemas', () => {
 
   test('pull and push mirrors', async () => {
     await repoFlows.mirrors(c, h, w);
+  });
+
+  test('actions runs, jobs, workflows and tasks', async () => {
+    await actionFlows.actions(c, h, w);
   });
 
   test('Homeforge extensions', async () => {

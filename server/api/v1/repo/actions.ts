@@ -82,7 +82,7 @@ export const actionRoutes = [
     },
   }),
   route({
-    method: 'get', path: `${R}/jobs/:job_id/logs`, operationId: 'downloadActionsRunJobLogs', access: 'public', scope: 'repository', guards: actionsRead,
+    method: 'get', path: `${R}/jobs/:job_id/logs`, operationId: 'downloadActionsRunJobLogs', access: 'public', scope: 'repository', status: 200, guards: actionsRead,
     handler: async (ctx) => {
       const text = await jobLog(ctx.app, await getJob(ctx.app, repoOf(ctx).repo, idParam(ctx, 'job_id')));
       ctx.res.status(200).setHeader('Content-Type', 'text/plain; charset=utf-8');
