@@ -1,6 +1,6 @@
 /** Gitea's Actions shapes: workflow runs, jobs, steps, tasks, workflows, artifacts, dispatch. */
 import { z } from 'zod';
-import { int } from './common.ts';
+import { dateTime, int } from './common.ts';
 import { User } from './user.ts';
 import { Repository } from './repo.ts';
 
@@ -10,8 +10,8 @@ export const ActionWorkflowStep = z.strictObject({
   number: int,
   status: z.string(),
   conclusion: z.string().optional(),
-  started_at: z.string(),
-  completed_at: z.string(),
+  started_at: dateTime,
+  completed_at: dateTime,
 }).meta({ id: 'ActionWorkflowStep' });
 
 /** Gitea's `ActionWorkflowJob`. */
@@ -31,9 +31,9 @@ export const ActionWorkflowJob = z.strictObject({
   runner_id: int.optional(),
   runner_name: z.string().optional(),
   steps: z.array(ActionWorkflowStep),
-  created_at: z.string(),
-  started_at: z.string(),
-  completed_at: z.string(),
+  created_at: dateTime,
+  started_at: dateTime,
+  completed_at: dateTime,
 }).meta({ id: 'ActionWorkflowJob' });
 export type ActionWorkflowJob = z.infer<typeof ActionWorkflowJob>;
 
@@ -55,8 +55,8 @@ export const ActionWorkflowRun = z.strictObject({
   actor: User.nullable(),
   trigger_actor: User.nullable(),
   repository: Repository,
-  started_at: z.string(),
-  completed_at: z.string(),
+  started_at: dateTime,
+  completed_at: dateTime,
 }).meta({ id: 'ActionWorkflowRun' });
 export type ActionWorkflowRun = z.infer<typeof ActionWorkflowRun>;
 
@@ -71,8 +71,8 @@ export const ActionWorkflow = z.strictObject({
   name: z.string(),
   path: z.string(),
   state: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: dateTime,
+  updated_at: dateTime,
   url: z.string(),
   html_url: z.string(),
   badge_url: z.string(),
@@ -93,9 +93,9 @@ export const ActionTask = z.strictObject({
   status: z.string(),
   workflow_id: z.string(),
   url: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  run_started_at: z.string(),
+  created_at: dateTime,
+  updated_at: dateTime,
+  run_started_at: dateTime,
 }).meta({ id: 'ActionTask' });
 export type ActionTask = z.infer<typeof ActionTask>;
 /** Gitea's `ActionTaskResponse` (its list is named workflow_runs, as Gitea names it). */
@@ -110,9 +110,9 @@ export const ActionArtifact = z.strictObject({
   archive_download_url: z.string(),
   expired: z.boolean(),
   workflow_run: z.unknown().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  expires_at: z.string(),
+  created_at: dateTime,
+  updated_at: dateTime,
+  expires_at: dateTime,
 }).meta({ id: 'ActionArtifact' });
 /** Gitea's `ActionArtifactsResponse`. */
 export const ActionArtifactsResponse = z.strictObject({ artifacts: z.array(ActionArtifact), total_count: int }).meta({ id: 'ActionArtifactsResponse' });
