@@ -114,5 +114,7 @@ export const ROUTES: RouteObject[] = [
   repo('/wiki', 'wiki'),
   repo('/wiki/:page', 'wiki'),
   repo('/settings/branches', 'branch-rules', {}),
+  repo('/actions', 'actions'),
+  repo('/actions/runs/:number', 'action-run'),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];
