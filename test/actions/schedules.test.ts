@@ -80,16 +80,17 @@ test('a pushed workflow\'s schedules make runs when due; a plan missed during sl
   const repoId = await repoWithSchedule('sched');
   const specs = await listSpecsOfRepo(h.app.store, repoId);
   assert.deepEqual(specs.map((s) => s.spec).sort(), ['*/30 * * * *', '@daily']);
-  const now = Date.now();
+  // Asleep for days, waking at 00:05 UTC, so that 31 minutes later only the half-hourly plan is due again.
+  const wake = Math.floor((Date.now() + 4 * 24 * 60 * MIN) / (24 * 60 * MIN)) * 24 * 60 * MIN + 5 * MIN;
   assert.equal((await runsOf('sched')).total_count, 0);
   // Asleep for three days: each plan is overdue many times over, and runs once.
-  assert.equal(await runDueSchedules(h.app, now + 3 * 24 * 60 * MIN), 2);
+  assert.equal(await runDueSchedules(h.app, wake), 2);
   const r = await runsOf('sched');
   assert.equal(r.total_count, 2);
   assert.ok(r.workflow_runs.every((x) => x.event === 'schedule' && x.status === 'queued'));
   // Nothing more is due at the same instant; the half-hourly plan is due again 30 minutes later.
-  assert.equal(await runDueSchedules(h.app, now + 3 * 24 * 60 * MIN), 0);
-  assert.equal(await runDueSchedules(h.app, now + (3 * 24 * 60 + 31) * MIN), 1);
+  assert.equal(await runDueSchedules(h.app, wake), 0);
+  assert.equal(await runDueSchedules(h.app, wake + 31 * MIN), 1);
   assert.equal((await runsOf('sched')).total_count, 3);
 });
 
