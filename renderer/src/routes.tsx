@@ -121,5 +121,7 @@ export const ROUTES: RouteObject[] = [
   repo('/settings/branches', 'branch-rules', {}),
   repo('/settings/actions/secrets', 'actions-secrets', {}),
   repo('/settings/actions/variables', 'actions-variables', {}),
+  repo('/actions', 'actions'),
+  repo('/actions/runs/:number', 'action-run'),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

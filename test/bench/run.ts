@@ -24,6 +24,7 @@ import { runPackages } from './packages.ts';
 import { runReleases } from './releases.ts';
 import { runPulls } from './pulls.ts';
 import { runActionSecrets } from './actions-secrets.ts';
+import { runActions } from './actions.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -41,6 +42,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   releases: runReleases,
   pulls: runPulls,
   'actions-secrets': runActionSecrets,
+  actions: runActions,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

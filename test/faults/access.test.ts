@@ -60,6 +60,8 @@ function required(def: RouteDef): Level {
     if (/\/pulls\/:index\/(merge|update)$/.test(p)) return 'write';
     if (p.includes('/pulls') || p.endsWith('/forks')) return 'read';
     if (/\/(branches|tags|contents|releases|statuses)/.test(p)) return 'write';
+    // Actions: cancelling, rerunning, deleting runs and dispatching or switching workflows need write (Gitea's reqRepoWriter(unit.TypeActions)).
+    if (p.includes('/actions/')) return 'write';
     return 'admin';
   }
   if (p.startsWith('/orgs/:org') || p.startsWith('/teams/:id')) {

@@ -104,6 +104,16 @@ export async function buildWorld(h: TestHost): Promise<World> {
   // A generic package of the private organization (its name is the marker), linked to its private repository.
   ok(await request(h.url, 'PUT', `/api/packages/fz-org/generic/${SECRET.orgPackage}/1.0/f.txt`, { auth: owner, rawBody: 'package content' }), 201);
   ok(await h.api('POST', `/packages/fz-org/generic/${SECRET.orgPackage}/-/link/fz-orgpriv`, { auth: owner }), 201);
+  // A workflow of the private repository: its run and job name `{run}` and `{job_id}` on the actions routes.
+  const workflow = 'on: [push, workflow_dispatch]\njobs:\n  fz:\n    runs-on: fz\n    steps:\n      - run: echo fz\n';
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/contents/.gitea/workflows/fz.yml', { auth: owner, body: { content: Buffer.from(workflow).toString('base64'), message: 'fz workflow' } }), 201);
+  let run: { id: number } | undefined;
+  for (let i = 0; i < 100 && !run; i++) {
+    run = ok(await h.api('GET', '/repos/fz-owner/fz-priv/actions/runs', { auth: owner }), 200).body.workflow_runs[0] as { id: number } | undefined;
+    if (!run) await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.ok(run, 'the pushed workflow made a run');
+  const actionJob = ok(await h.api('GET', `/repos/fz-owner/fz-priv/actions/runs/${run.id}/jobs`, { auth: owner }), 200).body.jobs[0].id as number;
   // Releases of the private repository: a release of tag v1 with a file, a tag protection rule, a commit status.
   const release = ok(await h.api('POST', '/repos/fz-owner/fz-priv/releases', { auth: owner, body: { tag_name: 'v1', body: SECRET.release } }), 201).body.id as number;
   const asset = ok(await h.api('POST', `/repos/fz-owner/fz-priv/releases/${release}/assets?name=fz.txt`, { auth: owner, rawBody: 'fz-asset', headers: { 'Content-Type': 'application/octet-stream' } }), 201).body.id as number;
@@ -128,6 +138,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
       type: 'generic', name: SECRET.orgPackage, version: '1.0', filename: 'f.txt', repo_name: 'fz-orgpriv',
       attachment_id: String(attachment), user: names.collaborator,
       secretname: 'FZ_SECRET', variablename: 'FZ_VAR',
+      run: String(run.id), job_id: String(actionJob), workflow_id: 'fz.yml',
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', base: 'main', head: 'fz-pr',
     },
     routeParams: [

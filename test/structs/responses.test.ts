@@ -16,6 +16,7 @@ import * as releaseFlows from './flows-releases.ts';
 import * as pullFlows from './flows-pulls.ts';
 import * as protectionFlows from './flows-protection.ts';
 import * as actionSecretFlows from './flows-actions-secrets.ts';
+import * as actionFlows from './flows-actions.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -105,6 +106,10 @@ describe('answers match their declared schemas', () => {
 
   test('actions secrets and variables', async () => {
     await actionSecretFlows.actionSecrets(c, w);
+  });
+
+  test('actions runs, jobs, workflows and tasks', async () => {
+    await actionFlows.actions(c, h, w);
   });
 
   test('Homeforge extensions', async () => {

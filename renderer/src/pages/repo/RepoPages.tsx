@@ -1,5 +1,6 @@
 /** The repository pages: each renders its content inside RepoFrame, under the tab it belongs to. */
 import type { ReactNode } from 'react';
+import { ActionRunPage, ActionsPage } from './actions/ActionsPage.tsx';
 import { HookDetail } from '../hooks/HookDetail.tsx';
 import { HookList } from '../hooks/HookList.tsx';
 import { CommitPage } from './CommitPage.tsx';
@@ -64,6 +65,8 @@ const TABS = {
   'branch-rules': { title: 'Branch rules', render: () => <BranchRulesPage /> },
   'actions-secrets': { title: 'Actions secrets', render: () => <RepoActionsSettings key="secrets" kind="secrets" /> },
   'actions-variables': { title: 'Actions variables', render: () => <RepoActionsSettings key="variables" kind="variables" /> },
+  actions: { title: 'Actions', render: () => <ActionsPage /> },
+  'action-run': { title: 'Action run', render: (p: Params) => <ActionRunPage key={p.number} number={p.number ?? ''} /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;
