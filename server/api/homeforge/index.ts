@@ -12,6 +12,7 @@ import { backupRoutes } from './routes-backups.ts';
 import { housekeepingRoutes } from './routes-housekeeping.ts';
 import { accountRoutes } from './routes-account.ts';
 import { transferCancelRoutes } from './routes-transfer.ts';
+import { runnerTokenRoutes } from './routes-runners.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -23,4 +24,5 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...housekeepingRoutes,
   ...accountRoutes,
   ...transferCancelRoutes,
+  ...runnerTokenRoutes,
 ];

@@ -41,6 +41,7 @@ import { pullReviewRoutes } from './repo/pull-review.ts';
 import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
 import { pullMergeRoutes } from './repo/pull-merge.ts';
 import { forkRoutes } from './repo/fork.ts';
+import { runnerRoutes } from './actions/runners.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -87,4 +88,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...pullRoutes,
   ...pullMergeRoutes,
   ...pullByBaseHeadRoutes,
+  ...runnerRoutes,
 ];
