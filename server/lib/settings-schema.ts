@@ -133,6 +133,10 @@ export const SETTINGS = {
     kind: 'list',
     default: '.avif,.cpuprofile,.csv,.dmp,.docx,.fodg,.fodp,.fods,.fodt,.gif,.gz,.jpeg,.jpg,.json,.jsonc,.log,.md,.mov,.mp4,.odf,.odg,.odp,.ods,.odt,.patch,.pdf,.png,.pptx,.svg,.tgz,.txt,.webm,.webp,.xls,.xlsx,.zip',
   },
+  // Gitea's [actions]: on by default since 1.21; workflows come from the first of WORKFLOW_DIRS that exists.
+  'actions.ENABLED': { kind: 'bool', default: 'true' },
+  'actions.WORKFLOW_DIRS': { kind: 'list', default: '.gitea/workflows,.github/workflows' },
+  'actions.LOG_MAX_SIZE': { kind: 'int', default: '16777216', min: 1024 },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 
