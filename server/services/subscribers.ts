@@ -16,6 +16,7 @@ import { subscribeTagProtection } from './repository/tag-protection.ts';
 import { subscribePulls } from './pull/subscriber.ts';
 import { subscribeReviews } from './review/subscriber.ts';
 import { subscribeActionSecrets } from './actions/secret-cleanup.ts';
+import { subscribeRunners } from './actions/runner-subscriber.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -31,4 +32,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribePulls(app);
   subscribeReviews(app);
   subscribeActionSecrets(app);
+  subscribeRunners(app);
 }
