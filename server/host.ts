@@ -31,6 +31,7 @@ import { closeRepoReaders } from './services/repository/cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
 import { startMirrors } from './services/mirror/index.ts';
+import { startActionsSchedule } from './services/actions/index.ts';
 import { BackupScheduler } from './services/backup/index.ts';
 import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
@@ -126,6 +127,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     // 5c - housekeeping: upkeep after pushes, the git_gc_repos and repo_health_check schedules
     const housekeeping = await startHousekeeping(app);
     undo.unshift(() => housekeeping.stop());
+    // 5d - action schedules: due plans make runs (sleep-aware: due from the stored next time)
+    const actionSchedule = startActionsSchedule(app);
+    undo.unshift(() => actionSchedule.stop());
     // 6 - listen
     const web = createApp(app);
     const server = http.createServer(web);

@@ -17,6 +17,7 @@ import { subscribePulls } from './pull/subscriber.ts';
 import { subscribeReviews } from './review/subscriber.ts';
 import { subscribeActionSecrets } from './actions/secret-cleanup.ts';
 import { subscribeRunners } from './actions/runner-subscriber.ts';
+import { subscribeActions } from './actions/index.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -33,4 +34,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeReviews(app);
   subscribeActionSecrets(app);
   subscribeRunners(app);
+  subscribeActions(app);
 }

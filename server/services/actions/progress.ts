@@ -11,8 +11,10 @@ import type { ActionJobRecord, ActionRunRecord, ActionStatus } from '../../store
 import { aggregateStatus, isDone } from './status.ts';
 import { jobCondition } from './expression.ts';
 import { githubContext } from './context.ts';
+import { systemUsers } from '../user/users.ts';
 
 async function senderOf(app: AppContext, run: ActionRunRecord) {
+  if (run.trigger_user_id < 0) return systemUsers().find((u) => u.id === run.trigger_user_id) ?? null;
   return (await userStore.getById(app.store, run.trigger_user_id)) ?? null;
 }
 
