@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { ADMIN, createToken, request, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { registerRunner } from '../helpers/runner-client.ts';
 
 export const SECRET = {
   repo: 'SECRET-REPO-DESC-7f3a',
@@ -105,6 +106,15 @@ export async function buildWorld(h: TestHost): Promise<World> {
   const asset = ok(await h.api('POST', `/repos/fz-owner/fz-priv/releases/${release}/assets?name=fz.txt`, { auth: owner, rawBody: 'fz-asset', headers: { 'Content-Type': 'application/octet-stream' } }), 201).body.id as number;
   const tagRule = ok(await h.api('POST', '/repos/fz-owner/fz-priv/tag_protections', { auth: owner, body: { name_pattern: 'fz-*' } }), 201).body.id as number;
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/statuses/main', { auth: owner, body: { state: 'success', context: 'fz' } }), 201);
+  // A runner at each level (registered through the runner protocol), the targets of `{runner_id}`.
+  const runnerAt = async (base: string, auth: string): Promise<string> => {
+    const regToken = ok(await h.api('POST', `${base}/registration-token`, { auth }), 200).body.token as string;
+    return String((await registerRunner(h.url, regToken, { name: 'fz-runner' })).id);
+  };
+  const runnerIds = {
+    repo: await runnerAt('/repos/fz-owner/fz-priv/actions/runners', owner), org: await runnerAt('/orgs/fz-org/actions/runners', owner),
+    user: await runnerAt('/user/actions/runners', owner), admin: await runnerAt('/admin/actions/runners', root),
+  };
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
     release, asset, tagRule,
@@ -127,6 +137,11 @@ export async function buildWorld(h: TestHost): Promise<World> {
       [/^\/repos\/:owner\/:repo\/branch_protections\//, { name: 'main' }],
       // A commit's statuses take a branch name (`heads/main` would be two path segments).
       [/^\/repos\/:owner\/:repo\/commits\/:ref\/status/, { ref: 'main' }],
+      // Each level's runners route names that level's runner.
+      [/^\/repos\/:owner\/:repo\/actions\/runners\//, { runner_id: runnerIds.repo }],
+      [/^\/orgs\/:org\/actions\/runners\//, { runner_id: runnerIds.org }],
+      [/^\/user\/actions\/runners\//, { runner_id: runnerIds.user }],
+      [/^\/admin\/actions\/runners\//, { runner_id: runnerIds.admin }],
     ],
     ids,
   };

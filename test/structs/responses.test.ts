@@ -15,6 +15,7 @@ import * as issueExtraFlows from './flows-issue-extras.ts';
 import * as releaseFlows from './flows-releases.ts';
 import * as pullFlows from './flows-pulls.ts';
 import * as protectionFlows from './flows-protection.ts';
+import * as runnerFlows from './flows-runners.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -96,6 +97,10 @@ describe('answers match their declared schemas', () => {
   test('branch protection rules, reviews and review requests', async () => {
     await protectionFlows.protections(c, w);
     await protectionFlows.reviews(c, w);
+  });
+
+  test('runners and registration tokens', async () => {
+    await runnerFlows.runners(c, h, w);
   });
 
   test('pull and push mirrors', async () => {
