@@ -25,6 +25,7 @@ import { PullNewPage } from './PullNewPage.tsx';
 import { useRepo } from './repo-context.tsx';
 import { WikiPage } from './WikiPage.tsx';
 import { BranchRulesPage } from './protection/BranchRulesPage.tsx';
+import { RunnersPanel } from '../actions/RunnersPanel.tsx';
 
 type Params = Readonly<Partial<Record<string, string>>>;
 
@@ -32,6 +33,11 @@ function RepoHooks({ id }: { id?: string | undefined }) {
   const { api, base } = useRepo();
   if (id) return <HookDetail apiPath={`${api}/hooks/${encodeURIComponent(id)}`} listPath={`${base}/settings/hooks`} canTest />;
   return <HookList apiBase={`${api}/hooks`} uiBase={`${base}/settings/hooks`} scopeWords="this repository's events" />;
+}
+
+function RepoRunners() {
+  const { api } = useRepo();
+  return <RunnersPanel api={`${api}/actions/runners`} reset={`${api.replace('/api/v1/', '/api/homeforge/')}/actions/runners`} />;
 }
 
 const TABS = {
@@ -61,6 +67,7 @@ const TABS = {
   'pull-files': { title: 'Pull request files', render: (p: Params) => <PullPage key={p.index} tab="files" /> },
   'pull-new': { title: 'New pull request', render: () => <PullNewPage /> },
   'branch-rules': { title: 'Branch rules', render: () => <BranchRulesPage /> },
+  runners: { title: 'Runners', render: () => <RepoRunners /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;
