@@ -23,6 +23,7 @@ import { runWiki } from './wiki.ts';
 import { runPackages } from './packages.ts';
 import { runReleases } from './releases.ts';
 import { runPulls } from './pulls.ts';
+import { runRunners } from './runners.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -39,6 +40,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   packages: runPackages,
   releases: runReleases,
   pulls: runPulls,
+  runners: runRunners,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });
