@@ -57,7 +57,7 @@ export async function runRunners(o: BenchOptions): Promise<AreaResult> {
     area: 'runners',
     title: 'Runners: idle FetchTask long polls',
     tables: [{ title: `N idle runners polling for ${seconds} s`, columns: ['runners', 'FetchTask calls/s', 'host CPU %', 'host RSS MiB'], rows }],
-    notes: ['An idle runner is answered after the 3 s hold (or at once when its scope gets work), so each idle runner makes about one call every 2-3 s and the host's CPU grows with N only through those calls.'],
+    notes: ['An idle runner is answered after the 3 s hold (or at once when its scope gets work), so each idle runner makes about one call every 2-3 s and host CPU grows with N only through those calls.'],
     data,
   };
 }

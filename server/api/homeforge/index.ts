@@ -13,6 +13,7 @@ import { housekeepingRoutes } from './routes-housekeeping.ts';
 import { accountRoutes } from './routes-account.ts';
 import { transferCancelRoutes } from './routes-transfer.ts';
 import { runnerTokenRoutes } from './routes-runners.ts';
+import { actionRoutesHomeforge } from './routes-actions.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -25,4 +26,5 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...accountRoutes,
   ...transferCancelRoutes,
   ...runnerTokenRoutes,
+  ...actionRoutesHomeforge,
 ];

@@ -33,6 +33,8 @@ import { issueSubscriptionRoutes } from './repo/issue-subscription.ts';
 import { issueTimelineRoutes } from './repo/issue-timeline.ts';
 import { issueAttachmentRoutes } from './repo/issue-attachment.ts';
 import { statusRoutes } from './repo/status.ts';
+import { actionRoutes } from './repo/actions.ts';
+import { actionWorkflowRoutes } from './repo/action-workflows.ts';
 import { releaseRoutes } from './repo/release.ts';
 import { releaseAssetRoutes } from './repo/release-asset.ts';
 import { tagProtectionRoutes } from './repo/tag-protection.ts';
@@ -89,4 +91,6 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...pullMergeRoutes,
   ...pullByBaseHeadRoutes,
   ...runnerRoutes,
+  ...actionRoutes,
+  ...actionWorkflowRoutes,
 ];

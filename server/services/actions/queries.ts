@@ -109,3 +109,10 @@ export async function runJobs(app: AppContext, run: ActionRunRecord): Promise<{ 
   for (const job of await runStore.listJobsOfRun(app.store, run.id)) out.push({ job, task: job.task_id ? (await taskStore.getTask(app.store, job.task_id)) ?? null : null });
   return out;
 }
+
+/** The job and run of each task (the task list). */
+export async function taskParts(app: AppContext, tasks: ActionTaskRecord[]): Promise<{ task: ActionTaskRecord; job: ActionJobRecord | undefined; run: ActionRunRecord | undefined }[]> {
+  const out = [];
+  for (const task of tasks) out.push({ task, job: await runStore.getJob(app.store, task.job_id), run: await runStore.getRun(app.store, task.run_id) });
+  return out;
+}
