@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
 import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 import * as runStore from '../../server/store/action-runs.ts';
+import * as taskStore from '../../server/store/action-tasks.ts';
 import { readTaskLog } from '../../server/services/actions/tasks.ts';
 import { createOrUpdateSecret } from '../../server/services/actions/secrets.ts';
 
@@ -87,7 +88,10 @@ describe('built-in runner', () => {
     assert.equal(runner.body.name, 'homeforge-builtin');
 
     const job = (await runStore.listJobsOfRun(h.app.store, run.id))[0]!;
-    const log = (await readTaskLog(h.app, job.task_id)).map((r) => r.content).join('\n');
+    const logRes = await h.api('GET', `/repos/root/ci-demo/actions/jobs/${job.id}/logs`, { auth: root });
+    assert.equal(logRes.status, 200, logRes.text);
+    const log = logRes.text;
+    assert.deepEqual((await readTaskLog(h.app, job.task_id)).length > 0, true);
     assert.match(log, /hello from root\/ci-demo/);
     assert.match(log, /the readme/, 'the checkout has the pushed commit');
     assert.match(log, /secret is \*\*\*/);
@@ -95,5 +99,44 @@ describe('built-in runner', () => {
     assert.match(log, /env is clean: unset/, 'steps do not see the host environment');
     assert.match(log, /unsupported action: someone\/unknown-action@v1/);
     assert.doesNotMatch(log, /should not run/);
+  });
+
+  async function pushWorkflow(name: string, workflow: string): Promise<{ repoId: number; runId: number }> {
+    const created = await h.api('POST', '/user/repos', { auth: root, body: { name } });
+    assert.equal(created.status, 201, created.text);
+    const dir = path.join(g.dir, name);
+    await makeRepo(g, dir, { 'README.md': `${name}\n` });
+    await commitFiles(g, dir, { '.gitea/workflows/ci.yml': workflow }, 'ci');
+    await g.ok(['push', '-q', withCredentials(`${h.url}/root/${name}.git`, ADMIN.username, ADMIN.password), 'main'], { cwd: dir });
+    const run = await until(async () => (await runStore.queryRepoRuns(h.app.store, created.body.id as number, {})).rows[0], `the run of ${name}`);
+    return { repoId: created.body.id as number, runId: run.id };
+  }
+
+  test('a job over its time limit fails', { timeout: 120_000 }, async () => {
+    const { runId } = await pushWorkflow('ci-limit', 'name: limit\non: push\njobs:\n  limited:\n    runs-on: ubuntu-latest\n    timeout-minutes: 0.05\n    steps:\n      - run: sleep 120\n');
+    const job = await until(async () => {
+      const j = (await runStore.listJobsOfRun(h.app.store, runId))[0];
+      return j && ['success', 'failure', 'cancelled'].includes(j.status) ? j : undefined;
+    }, 'the limited job to end');
+    assert.equal(job.status, 'failure');
+    const log = (await h.api('GET', `/repos/root/ci-limit/actions/jobs/${job.id}/logs`, { auth: root })).text;
+    assert.match(log, /longer than its time limit/);
+  });
+
+  test('a run cancelled while its job runs stops the step and ends cancelled', { timeout: 120_000 }, async () => {
+    const { runId } = await pushWorkflow('ci-long', 'name: slow\non: push\njobs:\n  wait:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo started; sleep 120\n');
+    const job = await until(async () => (await runStore.listJobsOfRun(h.app.store, runId))[0], 'the job');
+    await until(async () => ((await h.api('GET', `/repos/root/ci-long/actions/jobs/${job.id}/logs`, { auth: root })).text.includes('started') ? true : undefined), 'the step to start');
+    const cancel = await request(h.url, 'POST', `/api/homeforge/repos/root/ci-long/actions/runs/${runId}/cancel`, { auth: root });
+    assert.equal(cancel.status, 200, cancel.text);
+    const task = await until(async () => {
+      const t = (await runStore.getJob(h.app.store, job.id))?.task_id;
+      const rec = t ? await taskStore.getTask(h.app.store, t) : undefined;
+      return rec?.log_finished ? rec : undefined;
+    }, 'the runner to stop the cancelled task', 30_000);
+    assert.equal(task.status, 'cancelled');
+    assert.equal((await runStore.getRun(h.app.store, runId))?.status, 'cancelled');
+    const log = (await h.api('GET', `/repos/root/ci-long/actions/jobs/${job.id}/logs`, { auth: root })).text;
+    assert.match(log, /The job was cancelled\./);
   });
 });
