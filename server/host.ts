@@ -37,6 +37,7 @@ import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
 import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
+import { startBuiltinRunner } from './services/actions/builtin-runner.ts';
 
 export interface HostOptions {
   /** Data directory; created when missing. */
@@ -144,6 +145,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     listeningUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${addr.port}`;
     setListeningUrl(app, listeningUrl);
+    // 6a - the built-in runner (a child process, off until the owner turns it on) talks to this URL
+    const builtinRunner = startBuiltinRunner(app, listeningUrl);
+    undo.unshift(() => builtinRunner.stop());
     // 6b - the control file: command-line tools on this machine reach the running host through it
     const controlFile = writeControl(dataDir, listeningUrl);
     app.control = controlFile.control;
@@ -162,6 +166,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       lan,
       close: () => {
         closing ??= (async () => {
+          // the built-in runner first: its long polls would otherwise hold the server open
+          await builtinRunner.stop();
           const lanClosed = lan.close();
           const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();

@@ -13,6 +13,7 @@ import { AdminOrgsPage } from './pages/admin/AdminOrgsPage.tsx';
 import { AdminSettingsPage } from './pages/admin/AdminSettingsPage.tsx';
 import { AdminBackupsPage } from './pages/admin/AdminBackupsPage.tsx';
 import { OrgPage } from './pages/admin/OrgPage.tsx';
+import { AdminRunnersPage, OrgRunnersPage, UserRunnersPage } from './pages/actions/RunnersPages.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { MigratePage } from './pages/MigratePage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
@@ -79,6 +80,9 @@ export const ROUTES: RouteObject[] = [
   page('/-/admin/auth-sources', () => <AdminAuthSourcesPage />, admin),
   page('/-/admin/settings', () => <AdminSettingsPage />, admin),
   page('/-/admin/backups', () => <AdminBackupsPage />, admin),
+  page('/-/admin/actions/runners', () => <AdminRunnersPage />, admin),
+  page('/user/settings/actions/runners', () => <UserRunnersPage />),
+  page('/org/:org/settings/actions/runners', (p) => <OrgRunnersPage key={p.org} org={p.org!} />),
   // Earlier addresses of the same pages.
   page('/admin/*', (p) => <Navigate to={`/-/admin/${p['*'] ?? ''}`} replace />),
   page('/settings/*', () => <Navigate to="/user/settings/applications" replace />),
@@ -123,5 +127,6 @@ export const ROUTES: RouteObject[] = [
   repo('/settings/actions/variables', 'actions-variables', {}),
   repo('/actions', 'actions'),
   repo('/actions/runs/:number', 'action-run'),
+  repo('/settings/actions/runners', 'runners', {}),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

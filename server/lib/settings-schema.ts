@@ -140,6 +140,9 @@ export const SETTINGS = {
   'actions.ENABLED': { kind: 'bool', default: 'true' },
   'actions.WORKFLOW_DIRS': { kind: 'list', default: '.gitea/workflows,.github/workflows' },
   'actions.LOG_MAX_SIZE': { kind: 'int', default: '16777216', min: 1024 },
+  // Homeforge's built-in runner: off until the owner turns it on; a job's time limit unless its timeout-minutes is shorter.
+  'actions.BUILTIN_RUNNER': { kind: 'bool', default: 'false' },
+  'actions.BUILTIN_RUNNER_TIMEOUT': { kind: 'duration', default: '1h' },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -18,6 +18,7 @@ import { subscribeReviews } from './review/subscriber.ts';
 import { subscribeActionSecrets } from './actions/secret-cleanup.ts';
 import { subscribeCommitReferences } from './issue/commit-refs.ts';
 import { subscribeMergeReferences } from './issue/merge-refs.ts';
+import { subscribeRunners } from './actions/runner-subscriber.ts';
 import { subscribeActions } from './actions/index.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
@@ -36,5 +37,6 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeActionSecrets(app);
   subscribeCommitReferences(app);
   subscribeMergeReferences(app);
+  subscribeRunners(app);
   subscribeActions(app);
 }

@@ -25,6 +25,7 @@ import { runReleases } from './releases.ts';
 import { runPulls } from './pulls.ts';
 import { runActionSecrets } from './actions-secrets.ts';
 import { runActions } from './actions.ts';
+import { runRunners } from './runners.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -43,6 +44,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   pulls: runPulls,
   'actions-secrets': runActionSecrets,
   actions: runActions,
+  runners: runRunners,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

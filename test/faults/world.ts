@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { ADMIN, createToken, request, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { registerRunner } from '../helpers/runner-client.ts';
 
 export const SECRET = {
   repo: 'SECRET-REPO-DESC-7f3a',
@@ -124,6 +125,15 @@ export async function buildWorld(h: TestHost): Promise<World> {
     ok(await h.api('PUT', `${base}/secrets/FZ_SECRET`, { auth: owner, body: { data: NEVER_SHOWN[0] } }), 201);
     ok(await h.api('POST', `${base}/variables/FZ_VAR`, { auth: owner, body: { value: SECRET.actionVariable } }), 201);
   }
+  // A runner at each level (registered through the runner protocol), the targets of `{runner_id}`.
+  const runnerAt = async (base: string, auth: string): Promise<string> => {
+    const regToken = ok(await h.api('POST', `${base}/registration-token`, { auth }), 200).body.token as string;
+    return String((await registerRunner(h.url, regToken, { name: 'fz-runner' })).id);
+  };
+  const runnerIds = {
+    repo: await runnerAt('/repos/fz-owner/fz-priv/actions/runners', owner), org: await runnerAt('/orgs/fz-org/actions/runners', owner),
+    user: await runnerAt('/user/actions/runners', owner), admin: await runnerAt('/admin/actions/runners', root),
+  };
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
     release, asset, tagRule,
@@ -148,6 +158,11 @@ export async function buildWorld(h: TestHost): Promise<World> {
       [/^\/repos\/:owner\/:repo\/branch_protections\//, { name: 'main' }],
       // A commit's statuses take a branch name (`heads/main` would be two path segments).
       [/^\/repos\/:owner\/:repo\/commits\/:ref\/status/, { ref: 'main' }],
+      // Each level's runners route names that level's runner.
+      [/^\/repos\/:owner\/:repo\/actions\/runners\//, { runner_id: runnerIds.repo }],
+      [/^\/orgs\/:org\/actions\/runners\//, { runner_id: runnerIds.org }],
+      [/^\/user\/actions\/runners\//, { runner_id: runnerIds.user }],
+      [/^\/admin\/actions\/runners\//, { runner_id: runnerIds.admin }],
     ],
     ids,
   };

@@ -17,6 +17,7 @@ import * as pullFlows from './flows-pulls.ts';
 import * as protectionFlows from './flows-protection.ts';
 import * as actionSecretFlows from './flows-actions-secrets.ts';
 import * as actionFlows from './flows-actions.ts';
+import * as runnerFlows from './flows-runners.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -98,6 +99,10 @@ describe('answers match their declared schemas', () => {
   test('branch protection rules, reviews and review requests', async () => {
     await protectionFlows.protections(c, w);
     await protectionFlows.reviews(c, w);
+  });
+
+  test('runners and registration tokens', async () => {
+    await runnerFlows.runners(c, h, w);
   });
 
   test('pull and push mirrors', async () => {

@@ -13,6 +13,7 @@ import { housekeepingRoutes } from './routes-housekeeping.ts';
 import { accountRoutes } from './routes-account.ts';
 import { transferCancelRoutes } from './routes-transfer.ts';
 import { userSecretListRoutes } from '../v1/actions/secrets.ts';
+import { runnerTokenRoutes } from './routes-runners.ts';
 import { actionRoutesHomeforge } from './routes-actions.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
@@ -26,5 +27,6 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...accountRoutes,
   ...transferCancelRoutes,
   ...userSecretListRoutes,
+  ...runnerTokenRoutes,
   ...actionRoutesHomeforge,
 ];

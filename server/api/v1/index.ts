@@ -45,6 +45,7 @@ import { pullMergeRoutes } from './repo/pull-merge.ts';
 import { forkRoutes } from './repo/fork.ts';
 import { actionSecretRoutes } from './actions/secrets.ts';
 import { actionVariableRoutes } from './actions/variables.ts';
+import { runnerRoutes } from './actions/runners.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -93,6 +94,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...pullByBaseHeadRoutes,
   ...actionSecretRoutes,
   ...actionVariableRoutes,
+  ...runnerRoutes,
   ...actionRoutes,
   ...actionWorkflowRoutes,
 ];

@@ -27,6 +27,7 @@ import { useRepo } from './repo-context.tsx';
 import { WikiPage } from './WikiPage.tsx';
 import { BranchRulesPage } from './protection/BranchRulesPage.tsx';
 import { RepoActionsSettings } from '../actions-secrets/ActionsSettingsPages.tsx';
+import { RunnersPanel } from '../actions/RunnersPanel.tsx';
 
 type Params = Readonly<Partial<Record<string, string>>>;
 
@@ -34,6 +35,11 @@ function RepoHooks({ id }: { id?: string | undefined }) {
   const { api, base } = useRepo();
   if (id) return <HookDetail apiPath={`${api}/hooks/${encodeURIComponent(id)}`} listPath={`${base}/settings/hooks`} canTest />;
   return <HookList apiBase={`${api}/hooks`} uiBase={`${base}/settings/hooks`} scopeWords="this repository's events" />;
+}
+
+function RepoRunners() {
+  const { api } = useRepo();
+  return <RunnersPanel api={`${api}/actions/runners`} reset={`${api.replace('/api/v1/', '/api/homeforge/')}/actions/runners`} />;
 }
 
 const TABS = {
@@ -67,6 +73,7 @@ const TABS = {
   'actions-variables': { title: 'Actions variables', render: () => <RepoActionsSettings key="variables" kind="variables" /> },
   actions: { title: 'Actions', render: () => <ActionsPage /> },
   'action-run': { title: 'Action run', render: (p: Params) => <ActionRunPage key={p.number} number={p.number ?? ''} /> },
+  runners: { title: 'Runners', render: () => <RepoRunners /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;
