@@ -1,16 +1,19 @@
 /** Typed service errors. One HTTP middleware maps them to Gitea's `{message, url}` body and status. */
 export class ServiceError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** Field-by-field findings (the answer's `errors` list), for clients that show them beside their fields. */
+  readonly fields: FieldError[] | undefined;
+  constructor(status: number, message: string, fields?: FieldError[]) {
     super(message);
     this.status = status;
     this.name = new.target.name;
+    this.fields = fields;
   }
 }
 
 /** 400: the request is malformed (unparsable body, bad header). */
 export class BadRequestError extends ServiceError {
-  constructor(message: string) { super(400, message); }
+  constructor(message: string, fields?: FieldError[]) { super(400, message, fields); }
 }
 
 /** 401: no or wrong credentials. `challenge` adds WWW-Authenticate so git asks for credentials. */
@@ -24,7 +27,7 @@ export class UnauthorizedError extends ServiceError {
 
 /** 403: authenticated but not allowed. */
 export class ForbiddenError extends ServiceError {
-  constructor(message: string) { super(403, message); }
+  constructor(message: string, fields?: FieldError[]) { super(403, message, fields); }
 }
 
 /** 404: missing, or hidden from this viewer (never tell a stranger a private thing exists). */
@@ -39,7 +42,7 @@ export class MethodNotAllowedError extends ServiceError {
 
 /** 409: the name or record already exists. */
 export class ConflictError extends ServiceError {
-  constructor(message: string) { super(409, message); }
+  constructor(message: string, fields?: FieldError[]) { super(409, message, fields); }
 }
 
 /** 413: the request body is larger than allowed. */
@@ -61,12 +64,7 @@ export interface FieldError {
 
 /** 422: the body parsed but a field is missing, of the wrong type or breaks a rule. */
 export class ValidationError extends ServiceError {
-  /** Field-by-field findings, when the request's schema found them. */
-  readonly fields: FieldError[] | undefined;
-  constructor(message: string, fields?: FieldError[]) {
-    super(422, message);
-    this.fields = fields;
-  }
+  constructor(message: string, fields?: FieldError[]) { super(422, message, fields); }
 }
 
 /** 301: the thing moved (a renamed or transferred repository); `location` is its new address. */

@@ -19,7 +19,7 @@ function checkData(data: string): string {
   return d;
 }
 
-const exists = (name: string) => new ConflictError(`variable name ${name} already exists`);
+const exists = (name: string) => new ConflictError(`variable name ${name} already exists`, [{ field: 'name', code: 'invalid_value', message: `there is already a variable called ${name.toUpperCase()}` }]);
 
 /** The variables of a scope, by name. */
 export async function listVariables(app: AppContext, scope: ActionScope): Promise<ActionVariableRecord[]> {

@@ -93,6 +93,10 @@ async function ensureTag(app: AppContext, s: ReleaseScope, r: ReleaseRecord, mes
   return { created, sha1: (await getTag(app, s.repo, r.tag_name)).commit.id };
 }
 
+/** 409 for a tag that already has a release, naming the field for forms. */
+const releaseTaken = (tag: string): ConflictError =>
+  new ConflictError(`release ${tag} already exists`, [{ field: 'tag_name', code: 'invalid_value', message: `the tag ${tag} already has a release` }]);
+
 const lock = <T>(app: AppContext, repo: RepoRecord, fn: () => Promise<T>): Promise<T> => app.locks.run(`releases:${repo.id}`, fn);
 
 /** Creates a release (Gitea's CreateRelease API): 409 when the tag already has a release, tag-only releases are taken over. */
@@ -102,7 +106,7 @@ export async function createRelease(app: AppContext, s: ReleaseScope, f: Release
   if (!tag) throw new ValidationError('tag_name: Required', [{ field: 'tag_name', code: 'required', message: 'Required' }]);
   const out = await lock(app, s.repo, async () => {
     const existing = await releaseStore.getByTag(app.store, s.repo.id, tag);
-    if (existing && !existing.is_tag) throw new ConflictError(`release ${tag} already exists`);
+    if (existing && !existing.is_tag) throw releaseTaken(tag);
     const draft: ReleaseRecord = {
       id: existing?.id ?? 0, repo_id: s.repo.id, publisher_id: s.doer.id, tag_name: existing?.tag_name ?? tag, lower_tag_name: tag.toLowerCase(),
       target: f.target_commitish || (existing ? '' : s.repo.default_branch), title: f.name ?? '', note: f.body ?? '', sha1: existing?.sha1 ?? '',
@@ -131,7 +135,7 @@ export async function editRelease(app: AppContext, s: ReleaseScope, id: number, 
     next.lower_tag_name = next.tag_name.toLowerCase();
     if (next.lower_tag_name !== was.lower_tag_name) {
       const other = await releaseStore.getByTag(app.store, s.repo.id, next.tag_name);
-      if (other && !other.is_tag) throw new ConflictError(`release ${next.tag_name} already exists`);
+      if (other && !other.is_tag) throw releaseTaken(next.tag_name);
       if (other) await releaseStore.remove(app.store, other.id);
     }
     const t = await ensureTag(app, s, next, '');

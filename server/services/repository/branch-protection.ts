@@ -93,30 +93,30 @@ function applyPlain(r: Omit<ProtectedBranchRecord, 'id'>, o: EditBranchProtectio
     if (v === undefined) continue;
     for (const p of patternList(v)) {
       const problem = globProblem(p.toLowerCase(), { separators: './' });
-      if (problem) throw new ValidationError(`${f}: "${p}": ${problem}`);
+      if (problem) throw new ValidationError(`${f}: "${p}": ${problem}`, [{ field: f, code: 'invalid', message: `the pattern "${p}" is not a valid glob: ${problem}` }]);
     }
     r[f] = v;
   }
 }
 
 /** Gitea's GetUserIDsByNames: every name must exist (422 otherwise). */
-async function userIds(app: AppContext, names: string[]): Promise<number[]> {
+async function userIds(app: AppContext, names: string[], field: string): Promise<number[]> {
   const ids: number[] = [];
   for (const name of names) {
     const u = await userStore.getByName(app.store, name);
-    if (!u || u.type !== 'individual') throw new ValidationError(`user does not exist [uid: 0, name: ${name}]`);
+    if (!u || u.type !== 'individual') throw new ValidationError(`user does not exist [uid: 0, name: ${name}]`, [{ field, code: 'invalid_value', message: `there is no user named ${name}` }]);
     ids.push(u.id);
   }
   return ids;
 }
 
 /** Gitea's GetTeamIDsByNames, for an organization's repository (a person's repository has no teams). */
-async function teamIds(app: AppContext, owner: UserRecord, names: string[]): Promise<number[]> {
+async function teamIds(app: AppContext, owner: UserRecord, names: string[], field: string): Promise<number[]> {
   if (owner.type !== 'organization') return [];
   const ids: number[] = [];
   for (const name of names) {
     const t = await teamStore.getByName(app.store, owner.id, name);
-    if (!t) throw new ValidationError(`team does not exist [org_id: ${owner.id}, team_id: 0, name: ${name}]`);
+    if (!t) throw new ValidationError(`team does not exist [org_id: ${owner.id}, team_id: 0, name: ${name}]`, [{ field, code: 'invalid_value', message: `the organization has no team named ${name}` }]);
     ids.push(t.id);
   }
   return ids;
@@ -149,20 +149,21 @@ async function applyLists(app: AppContext, repo: RepoRecord, owner: UserRecord, 
   for (const l of LISTS) {
     const users = o[l.users] as string[] | undefined;
     const teams = o[l.teams] as string[] | undefined;
-    if (users !== undefined) r[`${l.list}_user_ids`] = await keepUsers(app, repo, await userIds(app, users), l.need);
-    if (teams !== undefined) r[`${l.list}_team_ids`] = await keepTeams(app, repo, await teamIds(app, owner, teams));
+    if (users !== undefined) r[`${l.list}_user_ids`] = await keepUsers(app, repo, await userIds(app, users, l.users), l.need);
+    if (teams !== undefined) r[`${l.list}_team_ids`] = await keepTeams(app, repo, await teamIds(app, owner, teams, l.teams));
   }
 }
 
 /** Creates a rule (Gitea's answers: 400 without a name, 403 when the name is taken). */
 export async function createProtection(app: AppContext, repo: RepoRecord, owner: UserRecord, o: CreateBranchProtectionOption): Promise<ProtectedBranchRecord> {
   const name = (o.rule_name || o.branch_name || '').trim();
-  if (!name) throw new BadRequestError('both rule_name and branch_name are empty');
+  if (!name) throw new BadRequestError('both rule_name and branch_name are empty', [{ field: 'rule_name', code: 'required', message: 'name a branch or a pattern' }]);
   if (isGlobRule(name)) {
     const problem = globProblem(name, { separators: '/' });
-    if (problem) throw new ValidationError(`rule_name: ${problem}`);
+    if (problem) throw new ValidationError(`rule_name: ${problem}`, [{ field: 'rule_name', code: 'invalid', message: `not a valid glob: ${problem}` }]);
   }
-  if (await protectedStore.getByName(app.store, repo.id, name)) throw new ForbiddenError('Branch protection already exist');
+  const taken = (): ForbiddenError => new ForbiddenError('Branch protection already exist', [{ field: 'rule_name', code: 'invalid_value', message: `there is already a rule for ${name}` }]);
+  if (await protectedStore.getByName(app.store, repo.id, name)) throw taken();
   const r = blank(repo.id, name, new Date().toISOString());
   // As Gitea's create: force-pushing (and each allow-list) needs pushing on.
   applySwitches(r, { ...o, enable_force_push: o.enable_push === true ? o.enable_force_push : false });
@@ -171,7 +172,7 @@ export async function createProtection(app: AppContext, repo: RepoRecord, owner:
   try {
     return await protectedStore.insert(app.store, (id) => ({ id, ...r }));
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ForbiddenError('Branch protection already exist');
+    if (isUniqueViolation(err)) throw taken();
     throw err;
   }
 }

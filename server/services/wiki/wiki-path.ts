@@ -14,7 +14,7 @@ const RESERVED = ['_pages', '_new', '_edit', 'raw'];
 
 /** A title Gitea refuses (ErrWikiReservedName); the API answers 400. */
 export class WikiReservedNameError extends BadRequestError {
-  constructor(readonly title: string) { super(`wiki title is reserved: ${title}`); }
+  constructor(readonly title: string) { super(`wiki title is reserved: ${title}`, [{ field: 'title', code: 'invalid_value', message: `${title} is a name the wiki keeps for its own pages` }]); }
 }
 
 const DASH_MARKER = '.-';

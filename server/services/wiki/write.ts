@@ -30,6 +30,10 @@ export function decodeWikiContent(b64: string | undefined): Buffer {
   }
 }
 
+/** Gitea's 400 for a title that is taken, naming the field for forms. */
+const pageTaken = (file: string, title: string): BadRequestError =>
+  new BadRequestError(`wiki page already exists [title: ${file}]`, [{ field: 'title', code: 'invalid_value', message: `there is already a page called ${title}` }]);
+
 /** Go's %q of a string, which Gitea's default messages use. */
 const quoted = (s: string): string => JSON.stringify(s);
 
@@ -76,7 +80,7 @@ export async function publishWikiChanges(app: AppContext, repo: RepoRecord, doer
 /** Adds the page `title` (Gitea's AddWikiPage); returns its web path. 400 for an empty, reserved or taken title. */
 export async function createPage(app: AppContext, repo: RepoRecord, doer: UserRecord, o: { title?: string | undefined; content: Buffer; message?: string | undefined }, baseUrl: string): Promise<string> {
   const title = o.title ?? '';
-  if (!title.trim()) throw new BadRequestError('emptyTitle');
+  if (!title.trim()) throw new BadRequestError('emptyTitle', [{ field: 'title', code: 'required', message: 'a page needs a title' }]);
   const webPath = titleToWebPath(title);
   validateWebPath(webPath);
   const message = o.message || `Add ${quoted(title)}`;
@@ -84,7 +88,7 @@ export async function createPage(app: AppContext, repo: RepoRecord, doer: UserRe
     message,
     changes: async (head) => {
       const at = await pageFileAt(head, webPath);
-      if (at.exists) throw new BadRequestError(`wiki page already exists [title: ${at.file}]`);
+      if (at.exists) throw pageTaken(at.file, title);
       return { tree: [{ path: at.file, content: o.content }], change: { action: 'created', page: webPath, comment: message } };
     },
   }, baseUrl);
