@@ -65,3 +65,12 @@ export async function signedIn(browser: Browser, h: { url: string }, user = ADMI
   await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
   return { page, errors };
 }
+
+/** The error shown beside a form control (the last element its aria-describedby names), once it is marked invalid. */
+export async function errorBeside(control: Locator): Promise<string> {
+  await control.page().waitForFunction((el) => el?.getAttribute('aria-invalid') === 'true', await control.elementHandle());
+  const ids = ((await control.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  const last = ids.at(-1);
+  if (!last?.endsWith('-error')) throw new Error(`no error is tied to the control (aria-describedby: ${ids.join(' ')})`);
+  return (await control.page().locator(`[id="${last}"]`).innerText()).trim();
+}

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
 import { createRequire } from 'node:module';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot, signedIn } from '../helpers/browser.ts';
+import { ensureRenderer, errorBeside, field, launchBrowser, openPage, screenshot, signedIn } from '../helpers/browser.ts';
 import { secretsForRun, variablesForRun } from '../../server/services/actions/secrets-for-run.ts';
 
 describe('UI actions secrets and variables', () => {
@@ -32,7 +32,7 @@ describe('UI actions secrets and variables', () => {
     await field(page, 'Name').fill('1bad');
     await field(page, 'Value').fill('x');
     await page.getByRole('button', { name: 'Save secret' }).click();
-    await page.getByText(/do not start with a digit/).first().waitFor();
+    assert.equal(await errorBeside(field(page, 'Name')), 'Use letters, digits and underscores; do not start with a digit.');
 
     const value = 'ui-secret-value-51ab';
     await field(page, 'Name').fill('deploy_token');
@@ -63,6 +63,11 @@ describe('UI actions secrets and variables', () => {
     await page.getByRole('button', { name: 'Add variable' }).click();
     await page.getByText('Added the variable REGION.').waitFor();
     await page.getByRole('cell', { name: 'eu-west' }).waitFor();
+    // A name that is taken is refused by the host, in words beside the name.
+    await field(page, 'Name').fill('Region');
+    await field(page, 'Value').fill('us-east');
+    await page.getByRole('button', { name: 'Add variable' }).click();
+    assert.equal(await errorBeside(field(page, 'Name')), 'There is already a variable called REGION.');
     await page.getByRole('button', { name: 'Edit the variable REGION' }).click();
     await field(page, 'Value').fill('ap-south');
     await page.getByRole('button', { name: 'Save variable' }).click();

@@ -1,7 +1,7 @@
 /** The UI's API client against a real host: token header, Gitea's error words, the fields a 422 names. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiClient, ApiError, fieldErrors } from '../../renderer/src/api/client.ts';
+import { ApiClient, ApiError, fieldProblems } from '../../renderer/src/api/client.ts';
 import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
 
 describe('UI API client', () => {
@@ -25,9 +25,13 @@ describe('UI API client', () => {
       { field: 'email', code: 'too_long', max: 254, message: 'a second problem of the same field' },
       { field: 'events.0', code: 'invalid_value', message: 'events.0 must be one of "push"' },
     ];
-    assert.deepEqual(fieldErrors(errors), { username: 'username is required', email: 'email must be an email address, with a comma', events: 'events.0 must be one of "push"' });
-    assert.deepEqual(fieldErrors(undefined), {});
-    assert.deepEqual(fieldErrors([{ field: 1 }, null, 'x']), {});
+    assert.deepEqual(fieldProblems(errors), {
+      username: { code: 'required', message: 'username is required' },
+      email: { code: 'invalid_format', message: 'email must be an email address, with a comma' },
+      events: { code: 'invalid_value', message: 'events.0 must be one of "push"' },
+    });
+    assert.deepEqual(fieldProblems(undefined), {});
+    assert.deepEqual(fieldProblems([{ field: 1 }, null, 'x']), {});
   });
 
   test('sends the token and turns error answers into ApiError with the message and fields', async () => {
@@ -38,7 +42,7 @@ describe('UI API client', () => {
     const refused = await api.post('/api/v1/admin/users', { email: 'x@example.com' }).catch((e: unknown) => e);
     assert.ok(refused instanceof ApiError);
     assert.equal(refused.status, 422);
-    assert.equal(refused.fields.username, 'username is required', refused.message);
+    assert.equal(refused.problems.username?.code, 'required', refused.message);
     assert.ok(!/Invalid input|received undefined|\[username\]/.test(refused.message), refused.message);
 
     let ended = 0;

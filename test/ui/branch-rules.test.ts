@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ensureRenderer, errorBeside, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
 
 describe('UI branch protection settings', () => {
   let h: TestHost;
@@ -53,7 +53,9 @@ describe('UI branch protection settings', () => {
     await form.getByLabel('Dismiss stale approvals').uncheck();
     await form.getByLabel('Protected file patterns', { exact: true }).fill('{broken');
     await form.getByRole('button', { name: 'Save rule' }).click();
-    await form.getByText(/protected_file_patterns/).first().waitFor();
+    const patterns = form.getByLabel('Protected file patterns', { exact: true });
+    assert.equal(await errorBeside(patterns), 'The pattern "{broken" is not a valid glob: missing closing }.');
+    assert.equal(await form.getByRole('alert').count(), 0, 'the refusal is shown beside its field only');
     await form.getByLabel('Protected file patterns', { exact: true }).fill('');
     await screenshot(page, 'branch-rule-edit');
     await form.getByRole('button', { name: 'Save rule' }).click();
@@ -64,6 +66,18 @@ describe('UI branch protection settings', () => {
     assert.equal(stored[0].dismiss_stale_approvals, false);
     assert.equal(stored[0].protected_file_patterns, '');
     await screenshot(page, 'branch-rules');
+
+    // A second rule for the same branch is refused beside the name, in words.
+    await field(page, 'Branch name or pattern').fill('main');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    assert.equal(await errorBeside(field(page, 'Branch name or pattern')), 'There is already a rule for main.');
+    // Users who do not exist are named beside the list they were typed in.
+    await page.getByRole('button', { name: 'Edit main' }).click();
+    const edit = page.getByRole('form', { name: 'Edit rule main' });
+    await edit.getByLabel('Users who may merge').fill('nobody-here');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    assert.equal(await errorBeside(edit.getByLabel('Users who may merge')), 'There is no user named nobody-here.');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: 'Delete main' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ADMIN, startHost, type ApiResponse, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ensureRenderer, errorBeside, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 
@@ -87,6 +87,23 @@ describe('UI releases and commit statuses', () => {
     const rel = await ok(h.api('GET', '/repos/root/shipit/releases/tags/v2.0', { auth }), 200);
     assert.equal(rel.draft, false);
     assert.equal((await h.api('GET', '/repos/root/shipit/tags/v2.0', { auth })).status, 200, 'publishing made the tag');
+    assert.deepEqual(errors, []);
+  });
+
+  test('the form asks for a tag first, and a tag that already has a release is refused in words beside it', async () => {
+    const { page, errors } = await signedIn(browser, h);
+    await page.goto('/root/shipit/releases/new');
+    const tag = field(page, 'Tag');
+    await tag.waitFor();
+    assert.equal(await tag.getAttribute('required'), '');
+    assert.equal(await tag.getAttribute('maxlength'), '255');
+    assert.equal(await tag.evaluate((el: HTMLInputElement) => el.validity.valueMissing), true);
+    await tag.fill('v1.0');
+    await field(page, 'Title').fill('Again');
+    await page.getByRole('button', { name: 'Publish release' }).click();
+    assert.equal(await errorBeside(tag), 'The tag v1.0 already has a release.');
+    await screenshot(page, 'release-tag-taken');
+    assert.equal((await ok(h.api('GET', '/repos/root/shipit/releases/tags/v1.0', { auth }), 200)).name, 'First flight');
     assert.deepEqual(errors, []);
   });
 

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ensureRenderer, errorBeside, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 
@@ -61,6 +61,18 @@ describe('UI wiki', () => {
     await screenshot(page, 'wiki-pages');
     await rows.filter({ hasText: 'Meeting' }).click();
     await page.getByRole('heading', { name: 'Meeting 2026-11-25' }).waitFor();
+
+    // The browser asks for a title first; a title that is taken is refused by the host, in words beside the field.
+    await page.getByRole('link', { name: 'New page' }).click();
+    const title = field(page, 'Title');
+    assert.equal(await title.getAttribute('required'), '');
+    assert.equal(await title.evaluate((el: HTMLInputElement) => el.validity.valueMissing), true);
+    await title.fill('Home');
+    await field(page, 'Content').fill('a second home');
+    await page.getByRole('button', { name: 'Save page' }).click();
+    assert.equal(await errorBeside(title), 'There is already a page called Home.');
+    await screenshot(page, 'wiki-title-taken');
+    assert.equal(Buffer.from((await h.api('GET', '/repos/root/notes/wiki/page/Home', { auth })).body.content_base64, 'base64').toString(), 'Welcome back to **the notes**.');
 
     const api = await h.api('GET', '/repos/root/notes/wiki/page/Home', { auth });
     assert.equal(Buffer.from(api.body.content_base64, 'base64').toString(), 'Welcome back to **the notes**.');

@@ -3,9 +3,7 @@
 /** An error answer of the API, with Gitea's message and the fields it names. */
 export class ApiError extends Error {
   readonly status: number;
-  /** Field name → message, from the structured `errors` list of a 422 answer. */
-  readonly fields: Record<string, string>;
-  /** Field name → the problem's code and bounds, from the same list (for forms that put it in their own words). */
+  /** Field name → the problem's code, bounds and message, from the answer's structured `errors` list (for forms to put in their own words). */
   readonly problems: Record<string, FieldProblem>;
   /** Response headers, e.g. `X-Gitea-OTP` on a sign-in that needs a second factor. */
   readonly headers: Headers;
@@ -14,15 +12,17 @@ export class ApiError extends Error {
     super(message);
     this.status = status;
     this.headers = headers;
-    this.fields = fieldErrors(errors);
     this.problems = fieldProblems(errors);
   }
 }
 
-/** One entry of a 422 answer's `errors` list. */
+/** One entry of an answer's `errors` list. */
 export interface FieldProblem { code: string; min?: number; max?: number; message: string }
 
-/** Per-field problems (code, bounds, message) of an `errors` list, keyed as `fieldErrors` keys them. */
+/**
+ * Per-field problems (code, bounds, message) of an answer's `errors` list (`[{ field: "body.name", code, message }]`),
+ * keyed by the last segment of the field's path; the first problem of a field wins.
+ */
 export function fieldProblems(errors: unknown): Record<string, FieldProblem> {
   const out: Record<string, FieldProblem> = {};
   if (!Array.isArray(errors)) return out;
@@ -34,23 +34,6 @@ export function fieldProblems(errors: unknown): Record<string, FieldProblem> {
     if (key && !(key in out)) out[key] = { code: typeof code === 'string' ? code : 'invalid', message, ...(typeof min === 'number' ? { min } : {}), ...(typeof max === 'number' ? { max } : {}) };
   }
   return out;
-}
-
-/**
- * Per-field messages from an answer's `errors` list (`[{ field: "body.name", code, message }]`), keyed by the
- * last segment of the field's path; the first problem of a field wins.
- */
-export function fieldErrors(errors: unknown): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (!Array.isArray(errors)) return fields;
-  for (const e of errors as unknown[]) {
-    if (!e || typeof e !== 'object') continue;
-    const { field, message } = e as { field?: unknown; message?: unknown };
-    if (typeof field !== 'string' || typeof message !== 'string') continue;
-    const key = field.split('.').filter((s) => !/^\d+$/.test(s)).pop() ?? field;
-    if (key && !(key in fields)) fields[key] = message;
-  }
-  return fields;
 }
 
 /** Words for a status when the body carries no message. */

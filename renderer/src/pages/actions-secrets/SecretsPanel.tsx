@@ -1,49 +1,47 @@
 /** Actions secrets of one level: the names with their dates, a write-only form to add or replace one, delete. */
 import { useState } from 'react';
+import { z } from 'zod';
 import { errorText, seg } from '../../api/client.ts';
-import type { Secret } from '../../../../server/structs/action-secret.ts';
+import { CreateOrUpdateSecretOption, type Secret } from '../../../../server/structs/action-secret.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, TextArea } from '../../components/Field.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { useList } from '../../use-list.ts';
-import { FieldError, useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
 
 /** Gitea's rule for names: letters, digits and underscores, not starting with a digit, nor with GITEA_ or GITHUB_. */
 export const NAME_RULE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const RESERVED = /^GIT(EA|HUB)_/i;
 
-/** Refuses, before sending, a name Gitea would refuse. */
-export function checkName(name: string): void {
-  if (!NAME_RULE.test(name)) throw new FieldError('name', 'Use letters, digits and underscores; do not start with a digit.');
-  if (RESERVED.test(name)) throw new FieldError('name', 'Names starting with GITEA_ or GITHUB_ are reserved.');
-}
+/** A secret's or variable's name (it goes in the address, so it has no field in Gitea's options), checked before sending. */
+export const nameField = z.string().trim().min(1)
+  .refine((n) => NAME_RULE.test(n), { error: 'Use letters, digits and underscores; do not start with a digit.' })
+  .refine((n) => !RESERVED.test(n), { error: 'Names starting with GITEA_ or GITHUB_ are reserved.' });
+
+const secretSchema = CreateOrUpdateSecretOption.extend({ name: nameField });
+type SecretValues = { name: string; data: string; description: string };
+const emptySecret: SecretValues = { name: '', data: '', description: '' };
 
 function SecretForm({ writeBase, onSaved }: { writeBase: string; onSaved(name: string, created: boolean): void }) {
   const { api } = useAuth();
-  const [name, setName] = useState('');
-  const [data, setData] = useState('');
-  const [description, setDescription] = useState('');
-  const submit = useSubmit(async () => {
-    const n = name.trim();
-    checkName(n);
-    const res = await api.request('PUT', `${writeBase}/${seg(n)}`, { body: { data, description } });
-    onSaved(n.toUpperCase(), res.status === 201);
-    setName('');
-    setData('');
-    setDescription('');
-  }, ['name', 'data', 'description']);
+  const form = useApiForm<SecretValues>(secretSchema, emptySecret);
+  const onSubmit = form.submit(async ({ name, data, description }) => {
+    const res = await api.request('PUT', `${writeBase}/${seg(name)}`, { body: { data, description } });
+    onSaved(name.toUpperCase(), res.status === 201);
+    form.reset(emptySecret);
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="secret-form">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="secret-form">
       <h2 id="secret-form">Add or replace a secret</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Field label="Name" name="name" required value={name} error={submit.fields.name} autoComplete="off"
-        hint="Stored in upper case. Saving a name that exists replaces its value." onChange={(e) => setName(e.target.value)} />
-      <TextArea label="Value" name="data" value={data} rows={4} error={submit.fields.data} autoComplete="off" spellCheck={false}
-        hint="Write-only: it is encrypted when stored and never shown again. Runs see it; logs show *** instead." onChange={(e) => setData(e.target.value)} />
-      <Field label="Description" name="description" value={description} error={submit.fields.description} onChange={(e) => setDescription(e.target.value)} />
-      <button type="submit" className="btn btn-primary" disabled={submit.busy || !name.trim() || !data}>{submit.busy ? 'Saving…' : 'Save secret'}</button>
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="Name" autoComplete="off" hint="Stored in upper case. Saving a name that exists replaces its value." {...form.field('name')} />
+      <TextArea label="Value" rows={4} autoComplete="off" spellCheck={false}
+        hint="Write-only: it is encrypted when stored and never shown again. Runs see it; logs show *** instead." {...form.field('data')} />
+      <Field label="Description" {...form.field('description')} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : 'Save secret'}</button>
     </form>
   );
 }

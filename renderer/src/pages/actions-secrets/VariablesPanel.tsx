@@ -1,47 +1,47 @@
 /** Actions variables of one level: list with values, add, edit (value, description, name) and delete. */
 import { useState } from 'react';
 import { errorText, seg } from '../../api/client.ts';
-import type { ActionVariable } from '../../../../server/structs/action-secret.ts';
+import { CreateVariableOption, UpdateVariableOption, type ActionVariable } from '../../../../server/structs/action-secret.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, TextArea } from '../../components/Field.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { useList } from '../../use-list.ts';
-import { useSubmit } from '../../use-submit.ts';
-import { checkName } from './SecretsPanel.tsx';
+import { useApiForm } from '../../zod-form.ts';
+import { nameField } from './SecretsPanel.tsx';
 
 interface FormProps { base: string; editing: ActionVariable | null; onDone(message: string): void; onCancel(): void }
 
+/** A new variable names itself in the address (Gitea's CreateVariableOption has value and description); an edit may rename. */
+const createSchema = CreateVariableOption.extend({ name: nameField });
+const editSchema = UpdateVariableOption.extend({ name: nameField });
+type VariableValues = { name: string; value: string; description: string };
+
 function VariableForm({ base, editing, onDone, onCancel }: FormProps) {
   const { api } = useAuth();
-  const [name, setName] = useState(editing?.name ?? '');
-  const [value, setValue] = useState(editing?.data ?? '');
-  const [description, setDescription] = useState(editing?.description ?? '');
-  const submit = useSubmit(async () => {
-    const n = name.trim();
-    checkName(n);
+  const form = useApiForm<VariableValues>(editing ? editSchema : createSchema, { name: editing?.name ?? '', value: editing?.data ?? '', description: editing?.description ?? '' }, 'name');
+  const onSubmit = form.submit(async ({ name, value, description }) => {
     if (editing) {
-      await api.request('PUT', `${base}/${seg(editing.name)}`, { body: { name: n, value, description } });
-      onDone(`Saved the variable ${n.toUpperCase()}.`);
+      await api.request('PUT', `${base}/${seg(editing.name)}`, { body: { name, value, description } });
+      onDone(`Saved the variable ${name.toUpperCase()}.`);
     } else {
-      await api.post(`${base}/${seg(n)}`, { value, description });
-      onDone(`Added the variable ${n.toUpperCase()}.`);
+      await api.post(`${base}/${seg(name)}`, { value, description });
+      onDone(`Added the variable ${name.toUpperCase()}.`);
     }
-    setName('');
-    setValue('');
-    setDescription('');
-  }, ['name', 'value', 'description']);
+    form.reset({ name: '', value: '', description: '' });
+  });
+  const busy = form.formState.isSubmitting;
   const title = editing ? `Edit ${editing.name}` : 'Add a variable';
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="variable-form">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="variable-form">
       <h2 id="variable-form">{title}</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Field label="Name" name="name" required value={name} error={submit.fields.name} autoComplete="off" hint="Stored in upper case; runs read it as vars.NAME." onChange={(e) => setName(e.target.value)} />
-      <TextArea label="Value" name="value" value={value} rows={3} error={submit.fields.value} onChange={(e) => setValue(e.target.value)} />
-      <Field label="Description" name="description" value={description} error={submit.fields.description} onChange={(e) => setDescription(e.target.value)} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="Name" autoComplete="off" hint="Stored in upper case; runs read it as vars.NAME." {...form.field('name')} />
+      <TextArea label="Value" rows={3} {...form.field('value')} />
+      <Field label="Description" {...form.field('description')} />
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.busy || !name.trim() || !value}>{submit.busy ? 'Saving…' : editing ? 'Save variable' : 'Add variable'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : editing ? 'Save variable' : 'Add variable'}</button>
         {editing ? <button type="button" className="btn" onClick={onCancel}>Cancel</button> : null}
       </div>
     </form>

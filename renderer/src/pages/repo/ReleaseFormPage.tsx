@@ -3,17 +3,24 @@
  * when new), title, markdown notes, draft and pre-release flags, and its files (uploaded as multipart, as Gitea's
  * form sends them; existing ones can be removed). Editing also deletes the release (its tag stays).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Attachment, Release } from '../../api/types.ts';
 import { ApiError, seg } from '../../api/client.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError } from '../../components/Alert.tsx';
+import { ErrorAlert } from '../../components/Alert.tsx';
 import { Checkbox, Field, TextArea } from '../../components/Field.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
+import { CreateReleaseOption, EditReleaseOption } from '../../../../server/structs/release.ts';
 import { encodePath, useRepo } from './repo-context.tsx';
+
+/** A new release: Gitea's CreateReleaseOption as the form holds it. */
+const createSchema = CreateReleaseOption.pick({ tag_name: true, target_commitish: true, name: true, body: true, tag_message: true, draft: true, prerelease: true });
+/** An edit: EditReleaseOption, with the tag still required (an empty one would keep the old tag silently). */
+const editSchema = EditReleaseOption.pick({ name: true, body: true, draft: true, prerelease: true }).extend({ tag_name: CreateReleaseOption.shape.tag_name });
+type ReleaseValues = { tag_name: string; target_commitish: string; name: string; body: string; tag_message: string; draft: boolean; prerelease: boolean };
 
 /** Uploads one file to a release as a multipart `attachment` part. */
 async function uploadFile(token: string | null, assetsUrl: string, file: File): Promise<Attachment> {
@@ -28,51 +35,48 @@ async function uploadFile(token: string | null, assetsUrl: string, file: File): 
 /** The release form; `tag` names the release to edit, none makes a new one. */
 export function ReleaseFormPage({ tag }: { tag?: string | undefined }) {
   const { api } = useAuth();
+  const { api: base } = useRepo();
+  const existing = useLoad(() => (tag ? api.get<Release>(`${base}/releases/tags/${seg(tag)}`) : Promise.resolve(null)), `${base}|release-form|${tag ?? ''}`);
+  if (tag && !existing.data) return <ErrorAlert>{existing.error}</ErrorAlert>;
+  // The form starts from the loaded release, so it is drawn once that is here.
+  return <ReleaseForm key={existing.data?.id ?? 'new'} r={existing.data ?? null} reload={existing.reload} />;
+}
+
+function ReleaseForm({ r, reload }: { r: Release | null; reload(): void }) {
+  const { api } = useAuth();
   const { repo, api: base, base: ui } = useRepo();
   const { navigate } = useRouter();
-  const existing = useLoad(() => (tag ? api.get<Release>(`${base}/releases/tags/${seg(tag)}`) : Promise.resolve(null)), `${base}|release-form|${tag ?? ''}`);
-  const r = existing.data;
-  const [tagName, setTagName] = useState(tag ?? '');
-  const [target, setTarget] = useState(repo.default_branch);
-  const [title, setTitle] = useState('');
-  const [notes, setNotes] = useState('');
-  const [tagMessage, setTagMessage] = useState('');
-  const [draft, setDraft] = useState(false);
-  const [prerelease, setPrerelease] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
-  useEffect(() => {
-    if (!r) return;
-    setTitle(r.name);
-    setNotes(r.body);
-    setDraft(r.draft);
-    setPrerelease(r.prerelease);
-  }, [r]);
-  const submit = useSubmit(async () => {
-    const body = { name: title, body: notes, prerelease };
+  const form = useApiForm<ReleaseValues>(r ? editSchema : createSchema, {
+    tag_name: r?.tag_name ?? '', target_commitish: repo.default_branch, name: r?.name ?? '', body: r?.body ?? '',
+    tag_message: '', draft: r?.draft ?? false, prerelease: r?.prerelease ?? false,
+  }, 'tag_name');
+  const onSubmit = form.submit(async (v) => {
+    const body = { name: v.name, body: v.body, prerelease: v.prerelease };
     // With files, a new release stays a draft until they are up (as release tools do), then is published.
     const saved = r
-      ? await api.patch<Release>(`${base}/releases/${r.id}`, { ...body, tag_name: tagName.trim(), draft })
-      : await api.post<Release>(`${base}/releases`, { ...body, tag_name: tagName.trim(), target_commitish: target.trim(), draft: draft || files.length > 0, ...(tagMessage.trim() ? { tag_message: tagMessage } : {}) });
+      ? await api.patch<Release>(`${base}/releases/${r.id}`, { ...body, tag_name: v.tag_name.trim(), draft: v.draft })
+      : await api.post<Release>(`${base}/releases`, { ...body, tag_name: v.tag_name.trim(), target_commitish: v.target_commitish.trim(), draft: v.draft || files.length > 0, ...(v.tag_message.trim() ? { tag_message: v.tag_message } : {}) });
     for (const f of files) await uploadFile(api.currentToken(), `${base}/releases/${saved.id}/assets`, f);
-    const final = !r && files.length > 0 && !draft ? await api.patch<Release>(`${base}/releases/${saved.id}`, { draft: false }) : saved;
+    const final = !r && files.length > 0 && !v.draft ? await api.patch<Release>(`${base}/releases/${saved.id}`, { draft: false }) : saved;
     navigate(`${ui}/releases/tag/${encodePath(final.tag_name)}`);
-  }, ['tag_name', 'target_commitish', 'name', 'body', 'tag_message']);
+  });
   const removeFile = async (a: Attachment) => {
     await api.delete(`${base}/releases/${r!.id}/assets/${a.id}`);
-    existing.reload();
+    reload();
   };
-  if (tag && !r) return <ErrorAlert>{existing.error}</ErrorAlert>;
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="release-form">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="release-form">
       <h2 id="release-form">{r ? `Edit release ${r.tag_name}` : 'New release'}</h2>
-      <FormError error={submit.error} fields={submit.fields} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
       <div className="form-row">
-        <Field label="Tag" name="tag_name" required value={tagName} error={submit.fields.tag_name} hint={r ? undefined : 'An existing tag, or a new one made at the target.'} onChange={(e) => setTagName(e.target.value)} />
-        {r ? null : <Field label="Target" name="target_commitish" value={target} error={submit.fields.target_commitish} hint="Branch or commit the new tag points at." onChange={(e) => setTarget(e.target.value)} />}
+        <Field label="Tag" {...form.field('tag_name')} hint={r ? undefined : 'An existing tag, or a new one made at the target.'} />
+        {r ? null : <Field label="Target" {...form.field('target_commitish')} hint="Branch or commit the new tag points at." />}
       </div>
-      <Field label="Title" name="name" value={title} error={submit.fields.name} onChange={(e) => setTitle(e.target.value)} />
-      <TextArea label="Notes" name="body" rows={8} value={notes} hint="Markdown." error={submit.fields.body} onChange={(e) => setNotes(e.target.value)} />
-      {r ? null : <Field label="Tag message" name="tag_message" value={tagMessage} hint="Makes the new tag an annotated tag." error={submit.fields.tag_message} onChange={(e) => setTagMessage(e.target.value)} />}
+      <Field label="Title" {...form.field('name')} />
+      <TextArea label="Notes" rows={8} hint="Markdown." {...form.field('body')} />
+      {r ? null : <Field label="Tag message" hint="Makes the new tag an annotated tag." {...form.field('tag_message')} />}
       {r && r.assets.length > 0 ? (
         <fieldset className="field">
           <legend>Files</legend>
@@ -84,10 +88,10 @@ export function ReleaseFormPage({ tag }: { tag?: string | undefined }) {
         </fieldset>
       ) : null}
       <Field label="Add files" name="attachment" type="file" multiple onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
-      <Checkbox label="Draft (only writers see it; its tag is made when published)" name="draft" checked={draft} onChange={(e) => setDraft(e.target.checked)} />
-      <Checkbox label="Pre-release" name="prerelease" checked={prerelease} onChange={(e) => setPrerelease(e.target.checked)} />
+      <Checkbox label="Draft (only writers see it; its tag is made when published)" {...form.field('draft')} />
+      <Checkbox label="Pre-release" {...form.field('prerelease')} />
       <div className="row-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.busy || !tagName.trim()}>{submit.busy ? 'Saving…' : r ? 'Save release' : 'Publish release'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : r ? 'Save release' : 'Publish release'}</button>
         {r ? (
           <ConfirmButton label="Delete release" question={`Delete release ${r.tag_name}? Its tag stays.`} confirmLabel="Delete" onConfirm={async () => { await api.delete(`${base}/releases/${r.id}`); navigate(`${ui}/releases`); }}>Delete release</ConfirmButton>
         ) : null}

@@ -3,17 +3,18 @@
  * markdown), `/wiki/_pages` (the page list), `/wiki/_new` and `/wiki/{page}?action=_edit` (the page form),
  * `/wiki/{page}?action=_revision` (its history). Everything goes through Gitea's wiki API.
  */
-import { useState } from 'react';
+import { z } from 'zod';
 import type { WikiCommitList, WikiPage as WikiPageData, WikiPageMetaData } from '../../api/types.ts';
 import { ApiError } from '../../api/client.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError } from '../../components/Alert.tsx';
+import { ErrorAlert } from '../../components/Alert.tsx';
 import { Markdown } from '../../components/code/Markdown.tsx';
 import { Field, TextArea } from '../../components/Field.tsx';
 import { When } from '../../components/When.tsx';
 import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
+import { CreateWikiPageOptions } from '../../../../server/structs/wiki.ts';
 import { useRepo } from './repo-context.tsx';
 
 /** Text as the wiki API sends it: UTF-8 in base64. */
@@ -110,30 +111,43 @@ function PageList() {
   );
 }
 
+/**
+ * The page form on Gitea's CreateWikiPageOptions: the content is typed as text (sent in base64), and the title is
+ * required here because the host refuses an empty one.
+ */
+const pageSchema = CreateWikiPageOptions.omit({ content_base64: true }).extend({ title: z.string().trim().min(1), content: z.string() });
+type PageValues = { title: string; content: string; message: string };
+
 function PageForm({ page }: { page?: string }) {
+  const { api } = useAuth();
+  const { api: repoApi } = useRepo();
+  const existing = useLoad(async () => (page ? api.get<WikiPageData>(`${repoApi}/wiki/page/${page}`) : null), `${repoApi}/wiki/page/${page ?? ''}`);
+  if (page && existing.error) return <ErrorAlert>{existing.error}</ErrorAlert>;
+  if (page && !existing.data) return <p role="status" className="loading">Loading the page…</p>;
+  return <PageFields page={page} existing={existing.data ?? null} />;
+}
+
+function PageFields({ page, existing }: { page?: string | undefined; existing: WikiPageData | null }) {
   const { api } = useAuth();
   const { api: repoApi, base } = useRepo();
   const { navigate } = useRouter();
-  const existing = useLoad(async () => (page ? api.get<WikiPageData>(`${repoApi}/wiki/page/${page}`) : null), `${repoApi}/wiki/page/${page ?? ''}`);
-  const [title, setTitle] = useState<string | null>(null);
-  const [content, setContent] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const shownTitle = title ?? existing.data?.title ?? '';
-  const shownContent = content ?? (existing.data ? fromBase64(existing.data.content_base64) : '');
-  const submit = useSubmit(async () => {
-    const body = { title: shownTitle.trim(), content_base64: toBase64(shownContent), message };
+  const form = useApiForm<PageValues>(pageSchema, {
+    title: existing?.title ?? '', content: existing ? fromBase64(existing.content_base64) : '', message: '',
+  }, 'title', { content_base64: 'content' });
+  const onSubmit = form.submit(async (v) => {
+    const body = { title: v.title.trim(), content_base64: toBase64(v.content), message: v.message };
     const saved = page ? await api.patch<WikiPageData>(`${repoApi}/wiki/page/${page}`, body) : await api.post<WikiPageData>(`${repoApi}/wiki/new`, body);
     navigate(`${base}/wiki/${saved.sub_url}`);
-  }, ['title', 'content_base64', 'message']);
-  if (page && existing.error) return <ErrorAlert>{existing.error}</ErrorAlert>;
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="wiki-form">
-      <h2 id="wiki-form">{page ? `Edit ${existing.data?.title ?? ''}` : 'New wiki page'}</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Field label="Title" name="title" required value={shownTitle} error={submit.fields.title} onChange={(e) => setTitle(e.target.value)} />
-      <TextArea label="Content" name="content" rows={14} value={shownContent} hint="Markdown." error={submit.fields.content_base64} onChange={(e) => setContent(e.target.value)} />
-      <Field label="Commit message" name="message" value={message} hint="Optional." error={submit.fields.message} onChange={(e) => setMessage(e.target.value)} />
-      <button type="submit" className="btn btn-primary" disabled={submit.busy || !shownTitle.trim()}>{submit.busy ? 'Saving…' : 'Save page'}</button>
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="wiki-form">
+      <h2 id="wiki-form">{page ? `Edit ${existing?.title ?? ''}` : 'New wiki page'}</h2>
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="Title" {...form.field('title')} />
+      <TextArea label="Content" rows={14} hint="Markdown." {...form.field('content')} />
+      <Field label="Commit message" hint="Optional." {...form.field('message')} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : 'Save page'}</button>
     </form>
   );
 }

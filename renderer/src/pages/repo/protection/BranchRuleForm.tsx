@@ -1,9 +1,10 @@
 /** The form of one branch protection rule: who may push, force-push and merge, reviews, status checks and files. */
-import { useState } from 'react';
+import { z } from 'zod';
 import type { BranchProtection } from '../../../api/types.ts';
-import { FormError } from '../../../components/Alert.tsx';
+import { ErrorAlert } from '../../../components/Alert.tsx';
 import { Checkbox, Field, Select, TextArea } from '../../../components/Field.tsx';
-import { useSubmit } from '../../../use-submit.ts';
+import { useApiForm } from '../../../zod-form.ts';
+import { CreateBranchProtectionOption, EditBranchProtectionOption } from '../../../../../server/structs/branch-protection.ts';
 
 type Push = 'off' | 'writers' | 'list';
 
@@ -11,9 +12,9 @@ interface Draft {
   rule_name: string;
   push: Push;
   push_users: string;
-  force: boolean;
+  force?: boolean | undefined;
   merge_users: string;
-  required_approvals: string;
+  required_approvals: number;
   approval_users: string;
   block_on_rejected_reviews: boolean;
   block_on_official_review_requests: boolean;
@@ -35,7 +36,7 @@ function draftOf(r?: BranchProtection): Draft {
     push_users: r?.push_whitelist_usernames.join(', ') ?? '',
     force: r?.enable_force_push ?? false,
     merge_users: r?.merge_whitelist_usernames.join(', ') ?? '',
-    required_approvals: String(r?.required_approvals ?? 0),
+    required_approvals: r?.required_approvals ?? 0,
     approval_users: r?.approvals_whitelist_username.join(', ') ?? '',
     block_on_rejected_reviews: r?.block_on_rejected_reviews ?? false,
     block_on_official_review_requests: r?.block_on_official_review_requests ?? false,
@@ -58,10 +59,10 @@ function bodyOf(d: Draft, creating: boolean): Record<string, unknown> {
     enable_push: d.push !== 'off',
     enable_push_whitelist: d.push === 'list',
     push_whitelist_usernames: d.push === 'list' ? list(d.push_users) : [],
-    enable_force_push: d.push !== 'off' && d.force,
+    enable_force_push: d.push !== 'off' && d.force === true,
     enable_merge_whitelist: mergeUsers.length > 0,
     merge_whitelist_usernames: mergeUsers,
-    required_approvals: Number.parseInt(d.required_approvals, 10) || 0,
+    required_approvals: d.required_approvals,
     enable_approvals_whitelist: approvalUsers.length > 0,
     approvals_whitelist_username: approvalUsers,
     block_on_rejected_reviews: d.block_on_rejected_reviews,
@@ -76,7 +77,32 @@ function bodyOf(d: Draft, creating: boolean): Record<string, unknown> {
   };
 }
 
-const FLAGS: [keyof Draft, string, string][] = [
+/**
+ * The form's fields on Gitea's Edit/CreateBranchProtectionOption: the settings as they are, the name lists as text
+ * (split at commas when sent), and the name required when creating.
+ */
+const settings = EditBranchProtectionOption.pick({
+  block_on_rejected_reviews: true, block_on_official_review_requests: true, block_on_outdated_branch: true, dismiss_stale_approvals: true,
+  ignore_stale_approvals: true, enable_status_check: true, protected_file_patterns: true, unprotected_file_patterns: true,
+}).extend({
+  push: z.enum(['off', 'writers', 'list']),
+  push_users: z.string(),
+  // Off (and so without a value) while pushing is disabled.
+  force: z.boolean().optional(),
+  merge_users: z.string(),
+  required_approvals: z.coerce.number().int().min(0),
+  approval_users: z.string(),
+  contexts: z.string(),
+});
+const editSchema = settings;
+const createSchema = settings.extend({ rule_name: CreateBranchProtectionOption.shape.rule_name.unwrap().trim().min(1) });
+/** The API's field names for the form's own, so the host's findings land beside the right field. */
+const ALIASES = {
+  push_whitelist_usernames: 'push_users', merge_whitelist_usernames: 'merge_users', approvals_whitelist_username: 'approval_users', status_check_contexts: 'contexts',
+} as const;
+
+type Flag = 'block_on_rejected_reviews' | 'block_on_official_review_requests' | 'block_on_outdated_branch' | 'dismiss_stale_approvals' | 'ignore_stale_approvals';
+const FLAGS: [Flag, string, string][] = [
   ['block_on_rejected_reviews', 'Block merge on rejected reviews', 'An official reviewer asking for changes blocks the merge.'],
   ['block_on_official_review_requests', 'Block merge on official review requests', 'An open review request to an official reviewer blocks the merge.'],
   ['block_on_outdated_branch', 'Block merge if the pull request is outdated', 'The head must contain the base branch\'s latest commit.'],
@@ -91,44 +117,38 @@ export function BranchRuleForm({ rule, save, onSaved, onCancel }: {
   onSaved(name: string): void;
   onCancel?(): void;
 }) {
-  const [d, setD] = useState<Draft>(() => draftOf(rule));
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setD((x) => ({ ...x, [k]: v }));
   const creating = !rule;
-  const submit = useSubmit(async () => {
+  const form = useApiForm<Draft>(creating ? createSchema : editSchema, draftOf(rule), 'rule_name', ALIASES);
+  const onSubmit = form.submit(async (d) => {
     const saved = await save(bodyOf(d, creating));
     onSaved(saved.rule_name);
-  }, ['rule_name', 'required_approvals', 'protected_file_patterns', 'unprotected_file_patterns']);
+  });
+  const push = form.watch('push');
+  const statusCheck = form.watch('enable_status_check');
+  const busy = form.formState.isSubmitting;
   const title = creating ? 'Add a branch protection rule' : `Edit rule ${rule.rule_name}`;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-label={title}>
+    <form onSubmit={onSubmit} className="card form-card" aria-label={title}>
       <h2>{title}</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      {creating ? (
-        <Field label="Branch name or pattern" name="rule_name" required value={d.rule_name} error={submit.fields.rule_name}
-          hint="A branch (main) or a glob (release/*, **)." onChange={(e) => set('rule_name', e.target.value)} />
-      ) : null}
-      <Select label="Pushing" name="push" value={d.push} onChange={(e) => set('push', e.target.value as Push)}>
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      {creating ? <Field label="Branch name or pattern" hint="A branch (main) or a glob (release/*, **)." {...form.field('rule_name')} /> : null}
+      <Select label="Pushing" {...form.field('push')}>
         <option value="off">Disabled: nobody pushes directly</option>
         <option value="writers">Anyone with write access</option>
         <option value="list">Only the users listed below</option>
       </Select>
-      {d.push === 'list' ? <Field label="Users who may push" name="push_users" value={d.push_users} hint="Names, separated by commas." onChange={(e) => set('push_users', e.target.value)} /> : null}
-      <Checkbox label="Allow force pushes" name="force" checked={d.force} disabled={d.push === 'off'} onChange={(e) => set('force', e.target.checked)} />
-      <Field label="Users who may merge" name="merge_users" value={d.merge_users} hint="Empty: anyone with write access." onChange={(e) => set('merge_users', e.target.value)} />
-      <Field label="Required approvals" name="required_approvals" type="number" min={0} value={d.required_approvals} error={submit.fields.required_approvals}
-        onChange={(e) => set('required_approvals', e.target.value)} />
-      <Field label="Users whose approval counts" name="approval_users" value={d.approval_users} hint="Empty: anyone with write access." onChange={(e) => set('approval_users', e.target.value)} />
-      {FLAGS.map(([k, label, hint]) => (
-        <Checkbox key={k} label={label} hint={hint} name={k} checked={d[k] as boolean} onChange={(e) => set(k, e.target.checked)} />
-      ))}
-      <Checkbox label="Require status checks" name="enable_status_check" checked={d.enable_status_check} onChange={(e) => set('enable_status_check', e.target.checked)} />
-      {d.enable_status_check ? <TextArea label="Status check contexts" name="contexts" rows={3} value={d.contexts} hint="One per line; globs allowed." onChange={(e) => set('contexts', e.target.value)} /> : null}
-      <Field label="Protected file patterns" name="protected_file_patterns" value={d.protected_file_patterns} error={submit.fields.protected_file_patterns}
-        hint="Globs separated by semicolons; a push changing one is refused." onChange={(e) => set('protected_file_patterns', e.target.value)} />
-      <Field label="Unprotected file patterns" name="unprotected_file_patterns" value={d.unprotected_file_patterns} error={submit.fields.unprotected_file_patterns}
-        hint="Globs separated by semicolons; writers may push changes to these files only." onChange={(e) => set('unprotected_file_patterns', e.target.value)} />
+      {push === 'list' ? <Field label="Users who may push" hint="Names, separated by commas." {...form.field('push_users')} /> : null}
+      <Checkbox label="Allow force pushes" disabled={push === 'off'} {...form.field('force')} />
+      <Field label="Users who may merge" hint="Empty: anyone with write access." {...form.field('merge_users')} />
+      <Field label="Required approvals" type="number" min={0} {...form.field('required_approvals')} />
+      <Field label="Users whose approval counts" hint="Empty: anyone with write access." {...form.field('approval_users')} />
+      {FLAGS.map(([k, label, hint]) => <Checkbox key={k} label={label} hint={hint} {...form.field(k)} />)}
+      <Checkbox label="Require status checks" {...form.field('enable_status_check')} />
+      {statusCheck ? <TextArea label="Status check contexts" rows={3} hint="One per line; globs allowed." {...form.field('contexts')} /> : null}
+      <Field label="Protected file patterns" hint="Globs separated by semicolons; a push changing one is refused." {...form.field('protected_file_patterns')} />
+      <Field label="Unprotected file patterns" hint="Globs separated by semicolons; writers may push changes to these files only." {...form.field('unprotected_file_patterns')} />
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.busy || (creating && !d.rule_name.trim())}>{submit.busy ? 'Saving…' : creating ? 'Add rule' : 'Save rule'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : creating ? 'Add rule' : 'Save rule'}</button>
         {onCancel ? <button type="button" className="btn" onClick={onCancel}>Cancel</button> : null}
       </div>
     </form>
