@@ -115,8 +115,8 @@ function PageList() {
  * The page form on Gitea's CreateWikiPageOptions: the content is typed as text (sent in base64), and the title is
  * required here because the host refuses an empty one.
  */
-const pageSchema = CreateWikiPageOptions.omit({ content_base64: true }).extend({ title: z.string().trim().min(1), content: z.string() });
-type PageValues = { title: string; content: string; message: string };
+const pageSchema = CreateWikiPageOptions.omit({ content_base64: true }).extend({ title: z.string().trim().min(1), content: z.string().optional() });
+type PageValues = { title: string; content?: string | undefined; message: string };
 
 function PageForm({ page }: { page?: string }) {
   const { api } = useAuth();
@@ -135,7 +135,7 @@ function PageFields({ page, existing }: { page?: string | undefined; existing: W
     title: existing?.title ?? '', content: existing ? fromBase64(existing.content_base64) : '', message: '',
   }, 'title', { content_base64: 'content' });
   const onSubmit = form.submit(async (v) => {
-    const body = { title: v.title.trim(), content_base64: toBase64(v.content), message: v.message };
+    const body = { title: v.title.trim(), content_base64: toBase64(v.content ?? ''), message: v.message };
     const saved = page ? await api.patch<WikiPageData>(`${repoApi}/wiki/page/${page}`, body) : await api.post<WikiPageData>(`${repoApi}/wiki/new`, body);
     navigate(`${base}/wiki/${saved.sub_url}`);
   });

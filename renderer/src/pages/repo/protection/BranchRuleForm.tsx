@@ -11,23 +11,23 @@ type Push = 'off' | 'writers' | 'list';
 interface Draft {
   rule_name: string;
   push: Push;
-  push_users: string;
+  push_users?: string | undefined;
   force?: boolean | undefined;
-  merge_users: string;
+  merge_users?: string | undefined;
   required_approvals: number;
-  approval_users: string;
+  approval_users?: string | undefined;
   block_on_rejected_reviews: boolean;
   block_on_official_review_requests: boolean;
   block_on_outdated_branch: boolean;
   dismiss_stale_approvals: boolean;
   ignore_stale_approvals: boolean;
   enable_status_check: boolean;
-  contexts: string;
+  contexts?: string | undefined;
   protected_file_patterns: string;
   unprotected_file_patterns: string;
 }
 
-const list = (text: string): string[] => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+const list = (text = ''): string[] => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
 
 function draftOf(r?: BranchProtection): Draft {
   return {
@@ -86,13 +86,14 @@ const settings = EditBranchProtectionOption.pick({
   ignore_stale_approvals: true, enable_status_check: true, protected_file_patterns: true, unprotected_file_patterns: true,
 }).extend({
   push: z.enum(['off', 'writers', 'list']),
-  push_users: z.string(),
+  // The lists may stay empty; a field that is not shown has no value.
+  push_users: z.string().optional(),
   // Off (and so without a value) while pushing is disabled.
   force: z.boolean().optional(),
-  merge_users: z.string(),
+  merge_users: z.string().optional(),
   required_approvals: z.coerce.number().int().min(0),
-  approval_users: z.string(),
-  contexts: z.string(),
+  approval_users: z.string().optional(),
+  contexts: z.string().optional(),
 });
 const editSchema = settings;
 const createSchema = settings.extend({ rule_name: CreateBranchProtectionOption.shape.rule_name.unwrap().trim().min(1) });
