@@ -1,6 +1,6 @@
 /**
  * UI: every Gitea web address opens its page, including the `html_url`, `compare_url` and commit `url` a push
- * webhook delivers; the commit list keeps its page over a reload; the host serves the page for web addresses but
+ * webhook delivers and the `html_url` of the issue and pull request webhooks; the commit list keeps its page over a reload; the host serves the page for web addresses but
  * not for API, git or asset paths.
  */
 import { after, before, describe, test } from 'node:test';
@@ -14,15 +14,16 @@ import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/
 import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 
 interface PushPayload { compare_url: string; repository: { html_url: string }; commits: { id: string; url: string }[]; sender: { html_url: string } }
+interface Delivered extends Partial<PushPayload> { action?: string; issue?: { html_url: string }; pull_request?: { html_url: string } }
 
 /** A loopback receiver that keeps the JSON bodies of the deliveries. */
-async function receiver(): Promise<{ url: string; got: PushPayload[]; close(): Promise<void> }> {
-  const got: PushPayload[] = [];
+async function receiver(): Promise<{ url: string; got: Delivered[]; close(): Promise<void> }> {
+  const got: Delivered[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => { body += c.toString(); });
     req.on('end', () => {
-      got.push(JSON.parse(body) as PushPayload);
+      got.push(JSON.parse(body) as Delivered);
       res.writeHead(200).end('ok');
     });
   });
@@ -54,6 +55,8 @@ describe('UI at Gitea web addresses', () => {
   let first = '';
   let head = '';
   let payload: PushPayload;
+  let issueUrl = '';
+  let pullUrl = '';
 
   before(async () => {
     ensureRenderer();
@@ -69,13 +72,23 @@ describe('UI at Gitea web addresses', () => {
     await g.ok(['push', '-q', remote, 'main'], { cwd: work });
     await g.ok(['tag', 'v1'], { cwd: work });
     await g.ok(['push', '-q', remote, 'v1'], { cwd: work });
-    const hook = await h.api('POST', '/repos/root/atlas/hooks', { auth, body: { type: 'gitea', active: true, events: ['push'], config: { url: target.url, content_type: 'json' } } });
+    const hook = await h.api('POST', '/repos/root/atlas/hooks', { auth, body: { type: 'gitea', active: true, events: ['push', 'issues', 'pull_request'], config: { url: target.url, content_type: 'json' } } });
     assert.equal(hook.status, 201);
     await commitFiles(g, work, { 'maps/south.txt': 'Warm down here.\n' }, 'Add the south map');
     head = await commitFiles(g, work, { 'maps/east.txt': 'Sunrise.\n' }, 'Add the east map');
     await g.ok(['push', '-q', remote, 'main'], { cwd: work });
-    await until(() => target.got.length > 0, 'the push delivery');
-    payload = target.got[0]!;
+    await until(() => target.got.some((d) => d.commits), 'the push delivery');
+    payload = target.got.find((d) => d.commits) as PushPayload;
+    // An issue, a pull request from a pushed branch and a release, each with its own web address.
+    assert.equal((await h.api('POST', '/repos/root/atlas/issues', { auth, body: { title: 'Chart the west coast' } })).status, 201);
+    await g.ok(['checkout', '-q', '-b', 'west'], { cwd: work });
+    await commitFiles(g, work, { 'maps/west.txt': 'Sunset.\n' }, 'Add the west map');
+    await g.ok(['push', '-q', remote, 'west'], { cwd: work });
+    assert.equal((await h.api('POST', '/repos/root/atlas/pulls', { auth, body: { head: 'west', base: 'main', title: 'Map the west' } })).status, 201);
+    assert.equal((await h.api('POST', '/repos/root/atlas/releases', { auth, body: { tag_name: 'v1', name: 'First survey' } })).status, 201);
+    await until(() => target.got.some((d) => d.issue && d.action === 'opened') && target.got.some((d) => d.pull_request && d.action === 'opened'), 'the issue and pull request deliveries');
+    issueUrl = target.got.find((d) => d.issue && d.action === 'opened')!.issue!.html_url;
+    pullUrl = target.got.find((d) => d.pull_request && d.action === 'opened')!.pull_request!.html_url;
   });
   after(async () => {
     await browser?.close();
@@ -103,6 +116,12 @@ describe('UI at Gitea web addresses', () => {
     await screenshot(page, 'commit');
     await opens(page, payload.sender.html_url, /Repositories/);
     await page.getByRole('list', { name: 'Repositories of root' }).getByRole('link', { name: 'atlas' }).waitFor();
+    assert.equal(issueUrl, `${h.url}/root/atlas/issues/1`);
+    await opens(page, issueUrl, 'Chart the west coast');
+    await screenshot(page, 'web-address-issue');
+    assert.equal(pullUrl, `${h.url}/root/atlas/pulls/2`);
+    await opens(page, pullUrl, 'Map the west');
+    await screenshot(page, 'web-address-pull');
     assert.deepEqual(errors, []);
   });
 
@@ -117,15 +136,18 @@ describe('UI at Gitea web addresses', () => {
     await opens(page, '/root/atlas/commits/tag/v1', 'Survey 33');
     await opens(page, '/root/atlas/branches', 'default');
     await opens(page, '/root/atlas/tags', 'v1');
-    await opens(page, '/root/atlas/releases', /No releases yet/);
+    await opens(page, '/root/atlas/releases', 'First survey');
+    await opens(page, '/root/atlas/releases/tag/v1', 'First survey');
     await opens(page, '/root/atlas/settings', 'Save settings');
     await opens(page, '/root/atlas/settings/hooks', target.url);
     await page.getByRole('link', { name: target.url }).click();
     await page.waitForURL(/\/root\/atlas\/settings\/hooks\/\d+$/);
     await page.locator('main').getByText('Recent deliveries').first().waitFor();
-    await opens(page, '/root/atlas/issues', /Issues/);
-    await opens(page, '/root/atlas/issues/1', /issue #1|Issue #1/);
-    await opens(page, '/root/atlas/pulls/1', /pull request #1|issue #1/i);
+    await opens(page, '/root/atlas/issues', 'Chart the west coast');
+    await opens(page, '/root/atlas/issues/1', 'Chart the west coast');
+    await opens(page, '/root/atlas/pulls', 'Map the west');
+    await opens(page, '/root/atlas/pulls/2', 'Map the west');
+    await opens(page, '/root/atlas/compare/main...west', 'Add the west map');
     await opens(page, '/-/admin', 'root@example.com');
     await opens(page, '/user/settings', 'Access tokens');
     await page.goto('/user/login?redirect_to=%2Froot%2Fatlas%2Ftags');
