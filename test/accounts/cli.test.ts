@@ -1,10 +1,14 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startHost, ADMIN } from '../helpers/host.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Runs `npm run admin -- ...` as a separate process on the data dir. */
 function admin(dataDir: string, ...args: string[]): { code: number | null; out: string; err: string } {
@@ -67,5 +71,22 @@ describe('admin CLI: user commands', () => {
     const gone = admin(dataDir, 'user', 'delete', '--email', 'cli@example.com');
     assert.equal(gone.code, 0, gone.err);
     assert.ok(!admin(dataDir, 'user', 'list').out.includes('cli-user'));
+  });
+
+  test('without --data: the command says it makes a new data dir in ./data, and where', async () => {
+    const cwd = await realpath(await mkdtemp(path.join(tmpdir(), 'homeforge-cli-cwd-')));
+    try {
+      const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(ROOT, 'server/admin-cli.ts'), 'user', 'list'], { cwd, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      const data = path.join(cwd, 'data');
+      assert.equal(r.stderr.trim(), `note: ${data} does not exist yet; creating a new data dir there (--data DIR chooses another)`);
+      assert.ok(existsSync(data));
+      // The second time the dir exists and nothing is said.
+      const again = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), path.join(ROOT, 'server/admin-cli.ts'), 'user', 'list'], { cwd, encoding: 'utf8' });
+      assert.equal(again.status, 0, again.stderr);
+      assert.equal(again.stderr, '');
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,6 +88,27 @@ test('a reserved first-admin name stops the start with one clear line, no stack 
     assert.equal(await new Promise((resolve) => proc.once('exit', resolve)), 1);
     assert.match(err, /^homeforge: HOMEFORGE_ADMIN_USER\/_PASSWORD\/_EMAIL: .*admin/);
     assert.equal(err.trim().split('\n').length, 1, err);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('the host starts and answers without the electron package (where npm ci could not download it)', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-cli-'));
+  const hide = new URL('../helpers/no-electron.mjs', import.meta.url).href;
+  // The hook really hides it: loading electron fails under it.
+  const probe = spawnSync(process.execPath, ['--import', hide, '--input-type=module', '-e', "await import('electron')"], { encoding: 'utf8' });
+  assert.notEqual(probe.status, 0);
+  assert.match(probe.stderr, /hidden by the test/);
+  try {
+    const host = await startChildHost(dir, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hide}`.trim() });
+    try {
+      const res = await request(host.url, 'GET', '/api/v1/version');
+      assert.equal(res.status, 200);
+      assert.doesNotMatch(host.stderr(), /electron/i);
+    } finally {
+      await host.kill('SIGTERM');
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
