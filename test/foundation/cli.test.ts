@@ -101,7 +101,7 @@ test('the host starts and answers without the electron package (where npm ci cou
   assert.notEqual(probe.status, 0);
   assert.match(probe.stderr, /hidden by the test/);
   try {
-    const host = await startChildHost(dir, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hide}`.trim() });
+    const host = await startChildHost(dir, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hide}`.trim() }, 180_000);
     try {
       const res = await request(host.url, 'GET', '/api/v1/version');
       assert.equal(res.status, 200);

@@ -50,6 +50,12 @@ describe('UI errors in words', () => {
     assert.equal(await name.getAttribute('aria-invalid'), 'true');
     assert.doesNotMatch(await mainText(page), INTERNAL);
     await screenshot(page, 'errors-name-too-long');
+    // The host's own answer to that name (what a client without the form's check gets) is in words too.
+    const refused = await h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'x'.repeat(101) } });
+    assert.equal(refused.status, 422);
+    assert.equal(refused.body.message, 'name must be at most 100 characters.');
+    assert.doesNotMatch(refused.body.message, INTERNAL);
+    assert.deepEqual(refused.body.errors, [{ field: 'name', code: 'too_long', max: 100, message: 'name must be at most 100 characters' }]);
     assert.deepEqual(errors, []);
   });
 
