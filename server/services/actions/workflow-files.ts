@@ -76,8 +76,10 @@ export async function changedPaths(gitDir: string, before: string, after: string
   }
 }
 
-/** The full message of a commit, or of the commit a tag points at ("" when there is none), from the running object reader. */
-export async function commitMessage(app: AppContext, repo: RepoRecord, id: string): Promise<string> {
-  const commit = await peelToCommit(app, repo, id);
-  return commit ? (await withFullMessage(app, repo, commit)).message : '';
+/** The full message of a commit, or of the commit a tag points at ("" when there is none), from the running object reader; cached by id. */
+export function commitMessage(app: AppContext, repo: RepoRecord, id: string): Promise<string> {
+  return cached(app, repo, `message:${id}`, async () => {
+    const commit = await peelToCommit(app, repo, id);
+    return commit ? (await withFullMessage(app, repo, commit)).message : '';
+  });
 }
