@@ -28,6 +28,7 @@ import { BackupJobs } from './services/backup/jobs.ts';
 import { PointGate } from './lib/point-gate.ts';
 import { subscribeFeatures } from './services/subscribers.ts';
 import { closeRepoReaders } from './services/repository/cache.ts';
+import { settleDeferredRecords } from './services/repository/deferred-records.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
 import { startMirrors } from './services/mirror/index.ts';
@@ -113,6 +114,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     await installAllHooks(app);
     // 4b - git object readers start on demand; they close with the host
     undo.unshift(() => closeRepoReaders(app));
+    // 4c - branch records written after an API ref write answered reach the disk before the host closes
+    undo.unshift(() => settleDeferredRecords(app));
     // 5 - webhooks: the event listener, delivery through the worker, the refill of undelivered tasks
     const webhooks = startWebhooks(app, worker);
     undo.unshift(() => webhooks.stop());

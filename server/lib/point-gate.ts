@@ -46,6 +46,20 @@ export class PointGate {
     };
   }
 
+  /**
+   * Another lease for a change that holds one already and outlives it (records written after the answer).
+   * Never waits: while a lease is held no point can pass its settling, so this one is waited for as well.
+   */
+  hold(): () => void {
+    this.writers += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.writers -= 1;
+    };
+  }
+
   /** Registers a receive-pack run: the marker path its hook writes, and the calls for its callback and its end. */
   openPush(): { marker: string; calledBack: () => void; end: () => void } {
     mkdirSync(this.runDir, { recursive: true, mode: 0o700 });

@@ -7,10 +7,12 @@ import type { AppContext } from './context.ts';
 import type { Intent } from '../store/engine/journal.ts';
 import { CREATE_INTENT, rollBackCreate } from './repository/create.ts';
 import { DELETE_INTENT, finishDelete } from './user/delete.ts';
+import { RECORDS_INTENT, resyncRecords } from './repository/deferred-records.ts';
 
 const HANDLERS: Record<string, (app: AppContext, intent: Intent) => Promise<void>> = {
   [CREATE_INTENT]: rollBackCreate,
   [DELETE_INTENT]: finishDelete,
+  [RECORDS_INTENT]: resyncRecords,
 };
 
 /** Replays or rolls back every journalled intent, oldest first. */

@@ -29,6 +29,12 @@ export async function count(store: Store, repoId: number): Promise<number> {
   return Object.keys((await open(store, repoId)).data.branches).length;
 }
 
+/** True when the repository has a branch record (without counting them all). */
+export async function hasAny(store: Store, repoId: number): Promise<boolean> {
+  for (const name in (await open(store, repoId)).data.branches) if (name) return true;
+  return false;
+}
+
 /** Replaces all the repository's branch records (a full synchronisation). */
 export async function replaceAll(store: Store, repoId: number, branches: BranchRecord[]): Promise<void> {
   const d = await open(store, repoId);

@@ -32,10 +32,9 @@ export function disabledWorkflows(repo: RepoRecord): string[] {
 
 /** The parsed workflows at a commit (files that do not parse are left out and logged). */
 export async function workflowsAt(app: AppContext, repo: RepoRecord, sha: string): Promise<{ file: WorkflowFile; wf: Workflow; content: string }[]> {
-  const gitDir = repoStore.gitDirOf(app.store, repo);
   const out: { file: WorkflowFile; wf: Workflow; content: string }[] = [];
-  for (const file of await listWorkflowFiles(app, gitDir, sha)) {
-    const content = await readWorkflow(gitDir, file);
+  for (const file of await listWorkflowFiles(app, repo, sha)) {
+    const content = await readWorkflow(app, repo, file);
     try {
       out.push({ file, wf: parseWorkflow(content, file.id), content });
     } catch (err) {
@@ -48,7 +47,7 @@ export async function workflowsAt(app: AppContext, repo: RepoRecord, sha: string
 async function pushed(app: AppContext, e: DomainEvents['ref.updated'], u: DomainEvents['ref.updated']['updates'][number]): Promise<void> {
   if (zeroId(u.newSha) || !(u.ref.startsWith('refs/heads/') || u.ref.startsWith('refs/tags/'))) return;
   const gitDir = repoStore.gitDirOf(app.store, e.repo);
-  if (isSkipped(await commitMessage(gitDir, u.newSha))) return;
+  if (isSkipped(await commitMessage(app, e.repo, u.newSha))) return;
   const workflows = await workflowsAt(app, e.repo, u.newSha);
   if (u.ref === `refs/heads/${e.repo.default_branch}`) await replaceSchedules(app, e.repo, u.newSha, workflows);
   const disabled = disabledWorkflows(e.repo);
@@ -60,7 +59,7 @@ async function pushed(app: AppContext, e: DomainEvents['ref.updated'], u: Domain
   let title = '';
   for (const w of matching.filter((x) => pushMatches(filterOf(x.wf.on.push!), u.ref, files))) {
     payload ??= (await refPushPayload(app, base, gitDir, u)) as Record<string, unknown>;
-    title ||= (await commitMessage(gitDir, u.newSha)).trim();
+    title ||= (await commitMessage(app, e.repo, u.newSha)).trim();
     await createRun(app, {
       repo: e.repo, workflow: w.wf, workflowId: w.file.id, workflowPath: w.file.path, title, ref: u.ref, sha: u.newSha,
       event: 'push', triggerEvent: 'push', payload, triggerUserId: e.pusher.id,
@@ -81,7 +80,7 @@ async function pullChanged(app: AppContext, e: DomainEvents['issue.changed']): P
   const pr = await pullStore.getByIndex(app.store, e.repo.id, e.issue.index);
   if (!pr || !pr.head_sha) return;
   const gitDir = repoStore.gitDirOf(app.store, e.repo);
-  if (isSkipped(await commitMessage(gitDir, pr.head_sha))) return;
+  if (isSkipped(await commitMessage(app, e.repo, pr.head_sha))) return;
   const disabled = disabledWorkflows(e.repo);
   const workflows = (await workflowsAt(app, e.repo, pr.head_sha)).filter((w) => w.wf.on.pull_request && !disabled.includes(w.file.id));
   if (!workflows.length) return;

@@ -18,6 +18,7 @@ import { atLeast, repoPermission, unitMode, type Permission } from '../permissio
 import { findReferences, refRepo, type WrittenRef } from './references.ts';
 import { recordEvent } from './timeline.ts';
 import { setState } from './issues.ts';
+import { branchCommits, PUSH_COMMITS_LIMIT } from '../repository/push-events.ts';
 
 /** A new branch lists its newest commits only (Gitea's CommitsBeforeLimit(10)); a moved one every new commit, up to this. */
 const NEW_BRANCH_COMMITS = 10;
@@ -66,15 +67,29 @@ async function applyRef(app: AppContext, p: Pushed, r: WrittenRef): Promise<void
   }
 }
 
+/**
+ * The commits a branch update brought, oldest first, with their messages. The push event has read the newest
+ * PUSH_COMMITS_LIMIT already (cached): when that is all of them (or a new branch, which lists that many), no
+ * git process is needed; a longer push lists up to MOVED_BRANCH_COMMITS with git.
+ */
+async function pushedCommits(app: AppContext, repo: RepoRecord, gitDir: string, u: { oldSha: string; newSha: string; ref: string }): Promise<{ ids: string[]; messages: Map<string, string> }> {
+  const isNew = refs.zeroId(u.oldSha);
+  const known = await branchCommits(app, repo, gitDir, u);
+  if (NEW_BRANCH_COMMITS <= PUSH_COMMITS_LIMIT && (isNew || (known.total !== null && known.total <= known.commits.length))) {
+    const listed = known.commits.slice(0, isNew ? NEW_BRANCH_COMMITS : known.commits.length).reverse();
+    return { ids: listed.map((c) => c.sha), messages: new Map(listed.map((c) => [c.sha, c.message])) };
+  }
+  const ids = await refs.commitIdsOf(gitDir, isNew ? [u.newSha] : [u.newSha, `^${u.oldSha}`], isNew ? NEW_BRANCH_COMMITS : MOVED_BRANCH_COMMITS);
+  return { ids, messages: await refs.commitMessages(gitDir, ids) };
+}
+
 /** The references of the commits a push brought to its branches, oldest commit first. */
 export async function referencesOfPush(app: AppContext, e: DomainEvents['ref.updated']): Promise<void> {
   if (e.repo.is_mirror) return;
   const gitDir = repoStore.gitDirOf(app.store, e.repo);
   for (const u of e.updates) {
     if (!u.ref.startsWith('refs/heads/') || refs.zeroId(u.newSha)) continue;
-    const isNew = refs.zeroId(u.oldSha);
-    const ids = await refs.commitIdsOf(gitDir, isNew ? [u.newSha] : [u.newSha, `^${u.oldSha}`], isNew ? NEW_BRANCH_COMMITS : MOVED_BRANCH_COMMITS);
-    const messages = await refs.commitMessages(gitDir, ids);
+    const { ids, messages } = await pushedCommits(app, e.repo, gitDir, u);
     for (const sha of ids) {
       const message = messages.get(sha) ?? '';
       if (!message.includes('#')) continue;

@@ -60,7 +60,8 @@ async function startCommit(app: AppContext, repo: RepoRecord, opt: CreateBranchI
   if (opt.old_ref_name) return (await resolveRef(app, repo, opt.old_ref_name)).commit;
   const from = opt.old_branch_name || repo.default_branch;
   const ref = (await refsOf(app, repo)).byName.get(HEADS + from);
-  const commit = ref ? await peelToCommit(app, repo, ref.id) : null;
+  // a branch names a commit: read it (cached by id) without asking the reader what the id is first
+  const commit = ref ? await (ref.type === 'commit' ? getCommit(app, repo, ref.id) : peelToCommit(app, repo, ref.id)) : null;
   if (!commit) throw new NotFoundError('The old branch does not exist');
   return commit;
 }

@@ -65,8 +65,23 @@ async function branchCompareUrl(app: AppContext, b: PayloadBase, u: Update, list
 const logKey = (range: string[], limit: number): string => `log:${range.join(' ')}:${limit}`;
 
 /** The commits of a range of ids; cached by those ids (immutable), so branches made at one commit share one `git log`. */
-const logOf = (app: AppContext, b: PayloadBase, gitDir: string, range: string[], limit: number) =>
+const logOf = (app: AppContext, b: Pick<PayloadBase, 'repo'>, gitDir: string, range: string[], limit: number) =>
   cached(app, b.repo, logKey(range, limit), () => refs.logCommits(gitDir, range, limit));
+
+const countOf = (app: AppContext, repo: RepoRecord, gitDir: string, range: string[]) =>
+  cached(app, repo, `count:${range.join(' ')}`, () => refs.countCommits(gitDir, range));
+
+/**
+ * The commits a branch update brought, newest first (at most PUSH_COMMITS_LIMIT), and how many there are (null
+ * for a new branch, whose history is not counted). The push event's own cached reads: a subscriber asking after
+ * it (issue references) starts no git process.
+ */
+export async function branchCommits(app: AppContext, repo: RepoRecord, gitDir: string, u: Update): Promise<{ commits: refs.CommitDetails[]; total: number | null }> {
+  const isNew = refs.zeroId(u.oldSha);
+  const range = isNew ? [u.newSha] : [u.newSha, `^${u.oldSha}`];
+  const commits = await logOf(app, { repo }, gitDir, range, PUSH_COMMITS_LIMIT);
+  return { commits, total: isNew ? null : await countOf(app, repo, gitDir, range) };
+}
 
 /** Tells the tag events which commit a tag object just written by the API points at (no `rev-parse` then). */
 export function knownPeel(app: AppContext, repo: RepoRecord, tagId: string, commitId: string): void {
@@ -86,7 +101,7 @@ export function knownPushCommit(app: AppContext, repo: RepoRecord, oldSha: strin
 async function branchPush(app: AppContext, b: PayloadBase, gitDir: string, u: Update, isNew: boolean) {
   const range = isNew ? [u.newSha] : [u.newSha, `^${u.oldSha}`];
   const listed = await payloadCommits(app, b, await logOf(app, b, gitDir, range, PUSH_COMMITS_LIMIT));
-  const total = isNew ? listed.length : await cached(app, b.repo, `count:${range.join(' ')}`, () => refs.countCommits(gitDir, range));
+  const total = isNew ? listed.length : await countOf(app, b.repo, gitDir, range);
   const head = listed[0] ?? (await headCommit(app, b, gitDir, u.newSha));
   return pushPayload(b, {
     ref: u.ref, before: u.oldSha, after: u.newSha, compareUrl: await branchCompareUrl(app, b, u, listed), commits: listed, total, head,

@@ -11,6 +11,7 @@ import * as refs from '../../git/refs.ts';
 import { withRepoLock } from './locks.ts';
 import { eventBaseUrl } from './payloads.ts';
 import { invalidateRepo } from './cache.ts';
+import { deferRecordSaves } from './deferred-records.ts';
 
 export interface RefUpdate {
   ref: string;
@@ -103,8 +104,8 @@ export interface KnownState {
 /**
  * Branch records and repository state of an API write that states what it moved (the repository has branch
  * records already): both records change in memory under the repository lock, and the lock is released before
- * their disk writes, which the request then waits for. Concurrent writes to a repository thus share fsyncs (a
- * document's writes queued behind a running one coalesce) instead of taking two fsyncs each, one request at a time.
+ * their disk writes, which the request does not wait for (deferred-records.ts). Concurrent writes to a repository
+ * share fsyncs (a document's writes queued behind a running one coalesce). Runs inside moveRefs' point lease.
  */
 async function recordKnown(app: AppContext, repo: RepoRecord, pusher: UserRecord, updates: RefUpdate[], gitDir: string, known: KnownState): Promise<RepoRecord> {
   const size = known.sameSize ? null : await refs.sizeKiB(gitDir);
@@ -112,7 +113,7 @@ async function recordKnown(app: AppContext, repo: RepoRecord, pusher: UserRecord
   const deleted = updates.filter((u) => u.ref.startsWith(HEADS) && refs.zeroId(u.newSha)).map((u) => u.ref.slice(HEADS.length));
   const staged = await withRepoLock(app, repo.id, async () => {
     const branches = await branchStore.applyStaged(app.store, repo.id, known.heads.map((h) => toRecord(h, pusher.id, now)), deleted);
-    const hasBranches = (await branchStore.count(app.store, repo.id)) > 0;
+    const hasBranches = await branchStore.hasAny(app.store, repo.id);
     const state = await repoStore.updateStaged(app.store, repo.id, (r) => {
       r.updated = now;
       if (hasBranches) r.is_empty = false;
@@ -120,7 +121,9 @@ async function recordKnown(app: AppContext, repo: RepoRecord, pusher: UserRecord
     });
     return { branches, state };
   });
-  await Promise.all([staged.branches.saved, staged.state?.saved]);
+  // The records reach the disk after the answer (a journal intent rebuilds them from the refs after a kill);
+  // the backup point's lease is held until they have.
+  await deferRecordSaves(app, repo.id, Promise.all([staged.branches.saved, staged.state?.saved]), app.point.hold());
   return staged.state?.row ?? repo;
 }
 
@@ -135,7 +138,7 @@ export async function processRefUpdates(
   // The refs changed already: cached reads must not outlive this moment, even before the events say so
   // (an API write that states what it moved has patched the cache itself).
   if (!known) invalidateRepo(app, repo.id);
-  const current = known && (await branchStore.count(app.store, repo.id)) > 0
+  const current = known && (await branchStore.hasAny(app.store, repo.id))
     ? await recordKnown(app, repo, pusher, relevant, gitDir, known)
     : await withRepoLock(app, repo.id, async () => {
       // 1 - branch records

@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeLooseObject } from './loose-object.ts';
+import { writeTagObject } from './ref-update.ts';
+
+const git = (cwd: string, args: string[], input?: string): string => execFileSync('git', args, {
+  cwd, input, encoding: 'utf8', env: { ...process.env, GIT_DIR: cwd, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x' },
+});
+
+for (const format of ['sha1', 'sha256'] as const) {
+  test(`objects written by the host are what git writes (${format}): same ids, readable, fsck clean`, async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'loose-object-'));
+    try {
+      git(dir, ['init', '-q', '--bare', `--object-format=${format}`, dir]);
+      const blob = await writeLooseObject(dir, format, 'blob', Buffer.from('hello\n'));
+      assert.equal(blob, git(dir, ['hash-object', '-t', 'blob', '--stdin'], 'hello\n').trim());
+      assert.equal(git(dir, ['cat-file', '-p', blob]), 'hello\n');
+      const tree = git(dir, ['mktree'], `100644 blob ${blob}\ta.txt\n`).trim();
+      const commit = git(dir, ['commit-tree', '-m', 'one', tree]).trim();
+      // a tag with a multi-line message and a tagger name holding characters git would refuse
+      const tag = await writeTagObject(dir, 'v1', commit, 'commit', 'Release\n\nnotes ü', { name: 'A <b>\nC', email: 'a@x' });
+      const body = git(dir, ['cat-file', 'tag', tag]);
+      assert.equal(tag, git(dir, ['hash-object', '-t', 'tag', '--stdin'], body).trim());
+      assert.equal(git(dir, ['mktag'], body).trim(), tag, 'git mktag accepts the body and names it the same');
+      assert.match(body, /^object [0-9a-f]+\ntype commit\ntag v1\ntagger A bC <a@x> \d+ \+0000\n\nRelease\n\nnotes ü\n$/);
+      git(dir, ['update-ref', 'refs/tags/v1', tag]);
+      git(dir, ['fsck', '--strict', '--no-dangling']);
+      // writing it again is a no-op with the same id
+      assert.equal(await writeLooseObject(dir, format, 'blob', Buffer.from('hello\n')), blob);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
