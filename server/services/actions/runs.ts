@@ -45,16 +45,17 @@ export async function createRun(app: AppContext, o: NewRun): Promise<ActionRunRe
     }));
   });
   for (const p of planned) {
-    const job = await runStore.insertJob(app.store, (id) => ({
-      id, run_id: run.id, repo_id: run.repo_id, owner_id: run.owner_id, commit_sha: run.commit_sha, is_fork_pull_request: run.is_fork_pull_request,
-      name: p.name.slice(0, 255), job_id: p.jobId, attempt: 1, workflow_payload: p.payload, needs: p.needs, runs_on: p.runsOn, if_expr: p.ifExpr,
-      matrix: p.matrix, task_id: 0, status: 'blocked', started: null, stopped: null, created: now, updated: now,
-    }));
-    const status = initialStatus(run, job);
-    const stored = (await runStore.updateJob(app.store, job.id, (j) => {
-      j.status = status;
-      if (isDone(status)) j.stopped = now;
-    })) ?? job;
+    // Stored with its first status at once: one write per job.
+    const stored = await runStore.insertJob(app.store, (id) => {
+      const job: ActionJobRecord = {
+        id, run_id: run.id, repo_id: run.repo_id, owner_id: run.owner_id, commit_sha: run.commit_sha, is_fork_pull_request: run.is_fork_pull_request,
+        name: p.name.slice(0, 255), job_id: p.jobId, attempt: 1, workflow_payload: p.payload, needs: p.needs, runs_on: p.runsOn, if_expr: p.ifExpr,
+        matrix: p.matrix, task_id: 0, status: 'blocked', started: null, stopped: null, created: now, updated: now,
+      };
+      job.status = initialStatus(run, job);
+      if (isDone(job.status)) job.stopped = now;
+      return job;
+    });
     await publishJob(app, run, stored);
   }
   // Gitea sends workflow_run `requested` for every new run, whatever its jobs decided.
