@@ -12,6 +12,26 @@ export type ActionStatus = 'unknown' | 'success' | 'failure' | 'cancelled' | 'sk
 /** Gitea's IsDone: a final status. */
 export const isDone = (s: ActionStatus): boolean => s === 'success' || s === 'failure' || s === 'cancelled' || s === 'skipped';
 
+/** How a run stood at the end of an earlier attempt (kept when it is rerun). */
+export interface RunAttemptSnapshot {
+  attempt: number;
+  status: ActionStatus;
+  started: string | null;
+  stopped: string | null;
+  updated: string;
+}
+
+/** How a job stood at the end of an earlier attempt of its run. */
+export interface JobAttemptSnapshot {
+  run_attempt: number;
+  attempt: number;
+  status: ActionStatus;
+  task_id: number;
+  started: string | null;
+  stopped: string | null;
+  updated: string;
+}
+
 export interface ActionRunRecord {
   id: number;
   repo_id: number;
@@ -38,6 +58,8 @@ export interface ActionRunRecord {
   status: ActionStatus;
   /** Raised by each rerun of the whole run. */
   attempt: number;
+  /** The earlier attempts, oldest first (absent before the first rerun). */
+  previous_attempts?: RunAttemptSnapshot[];
   started: string | null;
   stopped: string | null;
   created: string;
@@ -67,6 +89,8 @@ export interface ActionJobRecord {
   matrix: Record<string, unknown>;
   /** The task running the job now, 0 when none. */
   task_id: number;
+  /** The job in the run's earlier attempts, oldest first. */
+  previous_attempts?: JobAttemptSnapshot[];
   status: ActionStatus;
   started: string | null;
   stopped: string | null;
