@@ -8,7 +8,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store } from '../index.ts';
 import { LogCollection } from './log-collection.ts';
-import { RowIndexes } from './indexes.ts';
+import { RowIndexes, UniqueViolation } from './indexes.ts';
 import { pageRows, type Page, type Query } from './query.ts';
 import type { TableOptions } from './table.ts';
 
@@ -105,13 +105,13 @@ export class LogTable<R extends { id: number }> {
   /** Stores a new row built with the next id; resolves once it is on disk. Throws UniqueViolation on a taken key. */
   async insert(store: Store, make: (id: number) => R): Promise<R> {
     const s = await this.state(store);
-    const stored = await s.coll.insert(make, (row) => {
+    const stored = await this.guarded(store, () => s.coll.insert(make, (row) => {
       // Checked and indexed in one synchronous step, before the row is written.
       s.idx.check(row);
       s.rows.set(row.id, copy(row));
       s.idx.add(row);
       return Promise.resolve();
-    });
+    }));
     return stored;
   }
 
@@ -119,7 +119,7 @@ export class LogTable<R extends { id: number }> {
   async update(store: Store, id: number, mutate: (r: R) => void): Promise<R | undefined> {
     const s = await this.state(store);
     let next: R | undefined;
-    await s.coll.set(id, (current) => {
+    await this.guarded(store, () => s.coll.set(id, (current) => {
       const row = s.rows.get(id) ?? (current as R);
       next = copy(row);
       mutate(next);
@@ -130,31 +130,42 @@ export class LogTable<R extends { id: number }> {
       s.rows.set(id, next);
       s.idx.add(next);
       return Object.keys(fields).length ? fields : null;
-    });
+    }));
     return next ? copy(next) : undefined;
   }
 
   /** Deletes the rows having `key` in the index `index` and matching `where`; returns how many went. */
   async removeBy(store: Store, index: string, key: string, where: (r: R) => boolean = () => true): Promise<number> {
     const s = await this.state(store);
-    return this.drop(s, this.indexed(s, index, key).filter(where));
+    return this.drop(store, s, this.indexed(s, index, key).filter(where));
   }
 
   /** Deletes one row. */
   async remove(store: Store, id: number): Promise<void> {
     const s = await this.state(store);
     const r = s.rows.get(id);
-    if (r) await this.drop(s, [r]);
+    if (r) await this.drop(store, s, [r]);
   }
 
-  private async drop(s: State<R>, rows: R[]): Promise<number> {
+  /** Runs a write; when the disk write fails, memory is dropped so the next use reads the rows from disk again. */
+  private async guarded<T>(store: Store, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      // A refused key changed nothing; anything else may have left memory ahead of the disk.
+      if (!(err instanceof UniqueViolation)) this.states.delete(store);
+      throw err;
+    }
+  }
+
+  private async drop(store: Store, s: State<R>, rows: R[]): Promise<number> {
     if (!rows.length) return 0;
     const ids = new Set(rows.map((r) => r.id));
     for (const r of rows) {
       s.idx.remove(r);
       s.rows.delete(r.id);
     }
-    await s.coll.deleteIds([...ids]);
+    await this.guarded(store, () => s.coll.deleteIds([...ids]));
     return ids.size;
   }
 }
