@@ -3,7 +3,7 @@ import type { ActionJobRecord, ActionRunRecord, ActionStatus } from '../store/ac
 import type { ActionTaskRecord } from '../store/action-tasks.ts';
 import type { RepoRecord, UserRecord } from '../store/records.ts';
 import type { Repository } from '../structs/repo.ts';
-import type { ActionTask, ActionWorkflow, ActionWorkflowJob, ActionWorkflowRun } from '../structs/actions.ts';
+import type { ActionTask, ActionWorkflow, ActionWorkflowJob, ActionWorkflowRun, PullRequestMinimal } from '../structs/actions.ts';
 import { repoUrls } from './repo.ts';
 import { toUser } from './user.ts';
 
@@ -31,14 +31,39 @@ export function runUrls(owner: Pick<UserRecord, 'name'>, repo: Pick<RepoRecord, 
   return { html: `${u.html}/actions/runs/${run.index}`, api: `${u.api}/actions/runs/${run.id}` };
 }
 
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const num = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function eventPayload(run: ActionRunRecord): Obj {
+  try { return obj(JSON.parse(run.event_payload)); } catch { return {}; }
+}
+
+function minimalHead(v: unknown): PullRequestMinimal['head'] {
+  const h = obj(v);
+  const r = obj(h.repo);
+  return { ref: text(h.ref), sha: text(h.sha), repo: { id: num(r.id), name: text(r.name), url: text(r.url) } };
+}
+
+/** The pull request a pull_request run was made for (from its event payload), as Gitea's PullRequestMinimal. */
+export function runPullRequests(run: ActionRunRecord): PullRequestMinimal[] {
+  const pr = obj(eventPayload(run).pull_request);
+  if (!num(pr.id)) return [];
+  return [{ id: num(pr.id), number: num(pr.number), url: text(pr.url), head: minimalHead(pr.head), base: minimalHead(pr.base) }];
+}
+
 /** Gitea's ActionWorkflowRun. */
-export function toWorkflowRun(run: ActionRunRecord, o: { owner: UserRecord; repo: RepoRecord; repository: Repository; actor: UserRecord | null; viewer: UserRecord | null; baseUrl: string }): ActionWorkflowRun {
+export function toWorkflowRun(run: ActionRunRecord, o: { owner: UserRecord; repo: RepoRecord; repository: Repository; headRepository?: Repository; actor: UserRecord | null; viewer: UserRecord | null; baseUrl: string }): ActionWorkflowRun {
   const urls = runUrls(o.owner, o.repo, run, o.baseUrl);
   const actor = o.actor ? toUser(o.actor, o.viewer, o.baseUrl) : null;
   return {
     id: run.id, url: urls.api, html_url: urls.html, display_title: run.title, path: `${run.workflow_id}@${run.ref}`, event: run.event,
     run_attempt: run.attempt, run_number: run.index, repository_id: run.repo_id, head_sha: run.commit_sha, head_branch: refShortName(run.ref),
-    ...actionsStatus(run.status), actor, trigger_actor: actor, repository: o.repository, started_at: at(run.started), completed_at: at(run.stopped),
+    ...actionsStatus(run.status), actor, trigger_actor: actor, repository: o.repository, head_repository: o.headRepository ?? o.repository,
+    pull_requests: runPullRequests(run),
+    previous_attempt_url: run.previous_attempts?.some((a) => a.attempt === run.attempt - 1) ? `${urls.api}/attempts/${run.attempt - 1}` : null,
+    started_at: at(run.started), completed_at: at(run.stopped),
   };
 }
 
@@ -73,5 +98,7 @@ export function toActionWorkflow(w: { id: string; name: string; path: string; di
     url: `${u.api}/actions/workflows/${encodeURIComponent(w.id)}`,
     html_url: `${u.html}/src/branch/${repo.default_branch.split('/').map(encodeURIComponent).join('/')}/${w.path.split('/').map(encodeURIComponent).join('/')}`,
     badge_url: `${u.html}/actions/workflows/${encodeURIComponent(w.id)}/badge.svg?branch=${branch}`,
+    // Gitea never sets it for a workflow it lists, so its zero time goes out.
+    deleted_at: '0001-01-01T00:00:00Z',
   };
 }

@@ -10,7 +10,7 @@ import { evaluate } from '../services/actions/expression.ts';
 import { LogStream, masker } from './log-stream.ts';
 import { runStep, type StepDef } from './steps.ts';
 
-interface JobDef { steps?: StepDef[]; env?: Record<string, unknown>; 'timeout-minutes'?: number }
+interface JobDef { steps?: StepDef[]; env?: Record<string, unknown>; 'timeout-minutes'?: number; strategy?: { matrix?: Record<string, unknown> } }
 interface StepState { id: bigint; result: Result; startedAt?: Date; stoppedAt?: Date; logIndex: number; logLength: number }
 
 export interface JobOptions { workRoot: string; timeoutMs: number; signal: AbortSignal }
@@ -22,6 +22,19 @@ function interpolate(text: string, values: Record<string, unknown>, status = { s
   return text.replace(/\$\{\{([\s\S]*?)\}\}/g, (_m, expr: string) => {
     try { return str(evaluate(expr.trim(), { values, status })); } catch { return ''; }
   });
+}
+
+/** The job's matrix combination: the host fixed each axis of the one-job workflow to one value. */
+function matrixOf(job: JobDef): Record<string, unknown> {
+  const m = job.strategy?.matrix;
+  if (!m || typeof m !== 'object') return {};
+  return Object.fromEntries(Object.entries(m).filter(([k]) => k !== 'include' && k !== 'exclude').map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+}
+
+/** The `inputs` context: a workflow_dispatch run's inputs (github.event.inputs), else {}. */
+function inputsOf(ctx: Record<string, unknown>): Record<string, unknown> {
+  const inputs = (ctx.event as { inputs?: unknown } | undefined)?.inputs;
+  return inputs && typeof inputs === 'object' ? (inputs as Record<string, unknown>) : {};
 }
 
 /** The environment a step sees: nothing of the host's but PATH, plus GitHub's and Gitea's variables and the job's env. */
@@ -40,7 +53,7 @@ function baseEnv(ctx: Record<string, unknown>, workspace: string, tempDir: strin
 export async function runTask(rpc: Client<typeof RunnerService>, task: Task, o: JobOptions): Promise<void> {
   const ctx = (task.context ?? {}) as Record<string, unknown>;
   const log = new LogStream(rpc, task.id, masker(Object.values(task.secrets)));
-  const doc = parseYaml(new TextDecoder().decode(task.workflowPayload ?? new Uint8Array())) as { jobs?: Record<string, JobDef> } | null;
+  const doc = parseYaml(new TextDecoder().decode(task.workflowPayload ?? new Uint8Array())) as { env?: Record<string, unknown>; jobs?: Record<string, JobDef> } | null;
   const job = Object.values(doc?.jobs ?? {})[0] ?? {};
   const steps = job.steps ?? [];
   const states: StepState[] = steps.map((_s, i) => ({ id: BigInt(i), result: Result.UNSPECIFIED, logIndex: 0, logLength: 0 }));
@@ -65,8 +78,10 @@ export async function runTask(rpc: Client<typeof RunnerService>, task: Task, o: 
   const tempDir = await mkdtemp(path.join(o.workRoot, `tmp-${task.id}-`));
   let failed = false;
   try {
-    const values: Record<string, unknown> = { github: { ...ctx, workspace }, secrets: task.secrets, vars: task.vars, needs: task.needs, env: {}, matrix: {}, inputs: {}, runner: { os: 'Linux', temp: tempDir } };
-    const jobEnv = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, interpolate(str(v), values)]));
+    const values: Record<string, unknown> = {
+      github: { ...ctx, workspace }, secrets: task.secrets, vars: task.vars, needs: task.needs, env: {}, matrix: matrixOf(job), inputs: inputsOf(ctx), runner: { os: 'Linux', temp: tempDir },
+    };
+    const jobEnv = Object.fromEntries(Object.entries({ ...doc?.env, ...job.env }).map(([k, v]) => [k, interpolate(str(v), values)]));
     values.env = jobEnv;
     log.write(`Running job on the built-in runner in ${workspace}`);
     for (const [i, step] of steps.entries()) {

@@ -3,7 +3,7 @@
  * (models/actions/status.go); the same set serves runs, jobs, tasks and steps.
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 import type { Page, Query } from './engine/query.ts';
 
@@ -11,6 +11,26 @@ export type ActionStatus = 'unknown' | 'success' | 'failure' | 'cancelled' | 'sk
 
 /** Gitea's IsDone: a final status. */
 export const isDone = (s: ActionStatus): boolean => s === 'success' || s === 'failure' || s === 'cancelled' || s === 'skipped';
+
+/** How a run stood at the end of an earlier attempt (kept when it is rerun). */
+export interface RunAttemptSnapshot {
+  attempt: number;
+  status: ActionStatus;
+  started: string | null;
+  stopped: string | null;
+  updated: string;
+}
+
+/** How a job stood at the end of an earlier attempt of its run. */
+export interface JobAttemptSnapshot {
+  run_attempt: number;
+  attempt: number;
+  status: ActionStatus;
+  task_id: number;
+  started: string | null;
+  stopped: string | null;
+  updated: string;
+}
 
 export interface ActionRunRecord {
   id: number;
@@ -38,6 +58,8 @@ export interface ActionRunRecord {
   status: ActionStatus;
   /** Raised by each rerun of the whole run. */
   attempt: number;
+  /** The earlier attempts, oldest first (absent before the first rerun). */
+  previous_attempts?: RunAttemptSnapshot[];
   started: string | null;
   stopped: string | null;
   created: string;
@@ -67,6 +89,8 @@ export interface ActionJobRecord {
   matrix: Record<string, unknown>;
   /** The task running the job now, 0 when none. */
   task_id: number;
+  /** The job in the run's earlier attempts, oldest first. */
+  previous_attempts?: JobAttemptSnapshot[];
   status: ActionStatus;
   started: string | null;
   stopped: string | null;
@@ -74,7 +98,7 @@ export interface ActionJobRecord {
   updated: string;
 }
 
-const runs = new Table<ActionRunRecord>('action_runs', {
+const runs = new LogTable<ActionRunRecord>('action_runs', {
   unique: [{ name: 'repo_index', key: (r) => compositeKey(r.repo_id, r.index) }],
   indexes: [
     { name: 'repo', key: (r) => String(r.repo_id) },
@@ -83,7 +107,7 @@ const runs = new Table<ActionRunRecord>('action_runs', {
   ],
 });
 
-const jobs = new Table<ActionJobRecord>('action_run_jobs', {
+const jobs = new LogTable<ActionJobRecord>('action_run_jobs', {
   indexes: [
     { name: 'run', key: (j) => String(j.run_id) },
     { name: 'repo', key: (j) => String(j.repo_id) },
@@ -103,10 +127,7 @@ export const queryRuns = (store: Store, q: Omit<Query<ActionRunRecord>, 'index'>
 /** Runs of a repository made by a schedule that are not done. */
 export const listOpenScheduledRuns = (store: Store, repoId: number) => runs.listBy(store, 'schedule_open', String(repoId));
 /** The highest run number of a repository (0 when none). */
-export async function maxRunIndex(store: Store, repoId: number): Promise<number> {
-  const p = await runs.query(store, { index: { name: 'repo', key: String(repoId) }, sort: (a, b) => b.index - a.index, limit: 1 });
-  return p.rows[0]?.index ?? 0;
-}
+export const maxRunIndex = (store: Store, repoId: number): Promise<number> => runs.maxBy(store, 'repo', String(repoId), (r) => r.index);
 /** Stores a new run. */
 export const insertRun = (store: Store, make: (id: number) => ActionRunRecord) => runs.insert(store, make);
 /** Changes a run. */

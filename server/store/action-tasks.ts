@@ -3,7 +3,7 @@
  * where its log stands. The log itself is a file (services/actions/logs.ts).
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import type { Page, Query } from './engine/query.ts';
 import type { ActionStatus } from './action-runs.ts';
 
@@ -47,7 +47,7 @@ export interface ActionTaskRecord {
   updated: string;
 }
 
-const tasks = new Table<ActionTaskRecord>('action_tasks', {
+const tasks = new LogTable<ActionTaskRecord>('action_tasks', {
   unique: [{ name: 'token', key: (t) => (t.token_hash ? t.token_hash : null) }],
   indexes: [
     { name: 'job', key: (t) => String(t.job_id) },

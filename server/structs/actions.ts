@@ -37,6 +37,22 @@ export const ActionWorkflowJob = z.strictObject({
 }).meta({ id: 'ActionWorkflowJob' });
 export type ActionWorkflowJob = z.infer<typeof ActionWorkflowJob>;
 
+const PullRequestMinimalHead = z.strictObject({
+  ref: z.string(),
+  sha: z.string(),
+  repo: z.strictObject({ id: int, name: z.string(), url: z.string() }).meta({ id: 'PullRequestMinimalHeadRepo' }),
+}).meta({ id: 'PullRequestMinimalHead' });
+
+/** Gitea's `PullRequestMinimal` (a run's pull requests). */
+export const PullRequestMinimal = z.strictObject({
+  id: int,
+  number: int,
+  url: z.string(),
+  head: PullRequestMinimalHead,
+  base: PullRequestMinimalHead,
+}).meta({ id: 'PullRequestMinimal' });
+export type PullRequestMinimal = z.infer<typeof PullRequestMinimal>;
+
 /** Gitea's `ActionWorkflowRun`. */
 export const ActionWorkflowRun = z.strictObject({
   id: int,
@@ -55,6 +71,10 @@ export const ActionWorkflowRun = z.strictObject({
   actor: User.nullable(),
   trigger_actor: User.nullable(),
   repository: Repository,
+  head_repository: Repository,
+  pull_requests: z.array(PullRequestMinimal),
+  /** The API address of the attempt before this one; null for a first attempt. */
+  previous_attempt_url: z.string().nullable(),
   started_at: dateTime,
   completed_at: dateTime,
 }).meta({ id: 'ActionWorkflowRun' });
@@ -76,6 +96,7 @@ export const ActionWorkflow = z.strictObject({
   url: z.string(),
   html_url: z.string(),
   badge_url: z.string(),
+  deleted_at: dateTime,
 }).meta({ id: 'ActionWorkflow' });
 export type ActionWorkflow = z.infer<typeof ActionWorkflow>;
 /** Gitea's `ActionWorkflowResponse`. */

@@ -148,7 +148,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
       type: 'generic', name: SECRET.orgPackage, version: '1.0', filename: 'f.txt', repo_name: 'fz-orgpriv',
       attachment_id: String(attachment), user: names.collaborator,
       secretname: 'FZ_SECRET', variablename: 'FZ_VAR',
-      run: String(run.id), job_id: String(actionJob), workflow_id: 'fz.yml',
+      run: String(run.id), job_id: String(actionJob), workflow_id: 'fz.yml', attempt: '1',
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', base: 'main', head: 'fz-pr',
     },
     routeParams: [

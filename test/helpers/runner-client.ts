@@ -42,12 +42,12 @@ export function anonymousClients(baseUrl: string) {
 }
 
 /** Registers a runner with `registrationToken`, then declares its labels and version, as act_runner does at start. */
-export async function registerRunner(baseUrl: string, registrationToken: string, opts: { name?: string; labels?: string[]; version?: string } = {}): Promise<ProtocolRunner> {
+export async function registerRunner(baseUrl: string, registrationToken: string, opts: { name?: string; labels?: string[]; version?: string; ephemeral?: boolean } = {}): Promise<ProtocolRunner> {
   const creds = { uuid: '', token: '' };
   const t = transportFor(baseUrl, creds);
   const rpc = createClient(RunnerService, t);
   const labels = opts.labels ?? ['ubuntu-latest:host'];
-  const res = await rpc.register({ name: opts.name ?? 'test-runner', token: registrationToken, version: opts.version ?? 'v0.2.11', labels });
+  const res = await rpc.register({ name: opts.name ?? 'test-runner', token: registrationToken, version: opts.version ?? 'v0.2.11', labels, ephemeral: opts.ephemeral ?? false });
   creds.uuid = res.runner!.uuid;
   creds.token = res.runner!.token;
   await rpc.declare({ version: opts.version ?? 'v0.2.11', labels });

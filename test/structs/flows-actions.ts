@@ -60,6 +60,12 @@ export async function actions(c: Checker, h: TestHost, w: World): Promise<void> 
   await c.hf('POST', `${R}/actions/runs/${run.id}/cancel`, { auth: w.admin });
   await c.v1('POST', `${R}/actions/runs/${run.id}/rerun`, { auth: w.admin });
   await c.hf('POST', `${R}/actions/runs/${run.id}/cancel`, { auth: w.admin });
+  const attempts = (await c.v1('GET', `${R}/actions/runs/${run.id}`, { auth: w.admin })).body as { run_attempt: number; previous_attempt_url: string | null };
+  assert.ok(attempts.run_attempt > 1 && attempts.previous_attempt_url?.endsWith(`/attempts/${attempts.run_attempt - 1}`));
+  for (const n of [1, attempts.run_attempt]) {
+    await c.v1('GET', `${R}/actions/runs/${run.id}/attempts/${n}`, { auth: w.alice });
+    await c.v1('GET', `${R}/actions/runs/${run.id}/attempts/${n}/jobs`, { auth: w.alice });
+  }
   const details = await c.v1('POST', `${R}/actions/workflows/flow.yml/dispatches?return_run_details=true`, { auth: w.admin, body: { ref: 'main', inputs: { who: 'you' } } });
   assert.equal(details.status, 200);
   await c.v1('POST', `${R}/actions/workflows/flow.yml/dispatches`, { auth: w.admin, body: { ref: 'main' } });

@@ -34,6 +34,7 @@ import { issueTimelineRoutes } from './repo/issue-timeline.ts';
 import { issueAttachmentRoutes } from './repo/issue-attachment.ts';
 import { statusRoutes } from './repo/status.ts';
 import { actionRoutes } from './repo/actions.ts';
+import { actionAttemptRoutes } from './repo/action-attempts.ts';
 import { actionWorkflowRoutes } from './repo/action-workflows.ts';
 import { releaseRoutes } from './repo/release.ts';
 import { releaseAssetRoutes } from './repo/release-asset.ts';
@@ -96,5 +97,6 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...actionVariableRoutes,
   ...runnerRoutes,
   ...actionRoutes,
+  ...actionAttemptRoutes,
   ...actionWorkflowRoutes,
 ];

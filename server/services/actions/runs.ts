@@ -45,16 +45,17 @@ export async function createRun(app: AppContext, o: NewRun): Promise<ActionRunRe
     }));
   });
   for (const p of planned) {
-    const job = await runStore.insertJob(app.store, (id) => ({
-      id, run_id: run.id, repo_id: run.repo_id, owner_id: run.owner_id, commit_sha: run.commit_sha, is_fork_pull_request: run.is_fork_pull_request,
-      name: p.name.slice(0, 255), job_id: p.jobId, attempt: 1, workflow_payload: p.payload, needs: p.needs, runs_on: p.runsOn, if_expr: p.ifExpr,
-      matrix: p.matrix, task_id: 0, status: 'blocked', started: null, stopped: null, created: now, updated: now,
-    }));
-    const status = initialStatus(run, job);
-    const stored = (await runStore.updateJob(app.store, job.id, (j) => {
-      j.status = status;
-      if (isDone(status)) j.stopped = now;
-    })) ?? job;
+    // Stored with its first status at once: one write per job.
+    const stored = await runStore.insertJob(app.store, (id) => {
+      const job: ActionJobRecord = {
+        id, run_id: run.id, repo_id: run.repo_id, owner_id: run.owner_id, commit_sha: run.commit_sha, is_fork_pull_request: run.is_fork_pull_request,
+        name: p.name.slice(0, 255), job_id: p.jobId, attempt: 1, workflow_payload: p.payload, needs: p.needs, runs_on: p.runsOn, if_expr: p.ifExpr,
+        matrix: p.matrix, task_id: 0, status: 'blocked', started: null, stopped: null, created: now, updated: now,
+      };
+      job.status = initialStatus(run, job);
+      if (isDone(job.status)) job.stopped = now;
+      return job;
+    });
     await publishJob(app, run, stored);
   }
   // Gitea sends workflow_run `requested` for every new run, whatever its jobs decided.
@@ -83,6 +84,10 @@ export async function cancelRun(app: AppContext, run: ActionRunRecord): Promise<
   });
 }
 
+function snapshotJob(j: ActionJobRecord, runAttempt: number): void {
+  j.previous_attempts = [...(j.previous_attempts ?? []), { run_attempt: runAttempt, attempt: j.attempt, status: j.status, task_id: j.task_id, started: j.started, stopped: j.stopped, updated: j.updated }];
+}
+
 /** The jobs a job rerun resets: the job and every job that needs it, transitively. */
 function withDependants(jobs: ActionJobRecord[], from: Set<string>): Set<string> {
   const out = new Set(from);
@@ -104,14 +109,18 @@ export async function rerunRun(app: AppContext, run: ActionRunRecord, only?: (j:
     const keys = withDependants(jobs, new Set(jobs.filter(only ?? (() => true)).map((j) => j.job_id)));
     const now = new Date().toISOString();
     const next = (await runStore.updateRun(app.store, run.id, (r) => {
+      r.previous_attempts = [...(r.previous_attempts ?? []), { attempt: r.attempt, status: r.status, started: r.started, stopped: r.stopped, updated: r.updated }];
       r.attempt += 1;
       r.status = 'waiting';
       r.started = null;
       r.stopped = null;
       r.updated = now;
     }))!;
+    // Every job remembers how it stood in the attempt that ends here (GET .../attempts/{n}/jobs).
+    for (const j of jobs.filter((x) => !keys.has(x.job_id))) await runStore.updateJob(app.store, j.id, (x) => { snapshotJob(x, run.attempt); });
     for (const j of jobs.filter((x) => keys.has(x.job_id))) {
       const reset = (await runStore.updateJob(app.store, j.id, (x) => {
+        snapshotJob(x, run.attempt);
         x.attempt += 1;
         x.task_id = 0;
         x.started = null;

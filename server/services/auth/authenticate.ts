@@ -14,6 +14,7 @@ import { checkMayLogIn, signInWithPassword } from './password.ts';
 import { isSessionValue, passwordStamp, sessionUser } from './ui-sessions.ts';
 import { reverseProxyUser } from './reverse-proxy.ts';
 import { negotiateSignIn } from './negotiate.ts';
+import { actionsTokenUser } from './actions-token.ts';
 
 export { checkMayLogIn, passwordSignIn } from './password.ts';
 
@@ -110,8 +111,16 @@ async function byToken(app: AppContext, value: string, sessions = true): Promise
     return bySession(app, value.trim());
   }
   const token = await findToken(app, value);
-  if (!token) throw new UnauthorizedError();
-  return tokenAuth(app, token);
+  if (token) return tokenAuth(app, token);
+  const actions = await byActionsToken(app, value);
+  if (!actions) throw new UnauthorizedError();
+  return actions;
+}
+
+/** Gitea tries a running action task's token after the access tokens; it acts as the actions user, without scopes. */
+async function byActionsToken(app: AppContext, value: string): Promise<Auth | null> {
+  const user = await actionsTokenUser(app, value);
+  return user ? { user, method: 'token', token: null, sudoer: null } : null;
 }
 
 function decodeBasic(value: string): { login: string; password: string } {
@@ -128,6 +137,8 @@ async function byBasic(app: AppContext, value: string, creds: Credentials): Prom
   if (password === '' || password === 'x-oauth-basic') return { ...(await byToken(app, login, false)), viaBasic: true };
   const token = await findToken(app, password);
   if (token) return { ...(await tokenAuth(app, token)), viaBasic: true };
+  const actions = await byActionsToken(app, password);
+  if (actions) return { ...actions, viaBasic: true };
   if (!app.settings.bool('service.ENABLE_BASIC_AUTHENTICATION')) throw new UnauthorizedError('basic authentication with a password is disabled');
   const user = await signInWithPassword(app, { login, password, otp: creds.otp, remoteAddress: creds.remoteAddress, purpose: creds.purpose });
   return { user, method: 'basic', token: null, sudoer: null, viaBasic: true };

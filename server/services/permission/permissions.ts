@@ -11,6 +11,7 @@ import * as orgMemberStore from '../../store/org-members.ts';
 import * as teamStore from '../../store/teams.ts';
 import * as collaboratorStore from '../../store/collaborators.ts';
 import { beyondReach } from '../auth/token-reach.ts';
+import { actionsGrantOf } from '../auth/actions-token.ts';
 
 export type AccessMode = 'none' | 'read' | 'write' | 'admin' | 'owner';
 const ORDER: AccessMode[] = ['none', 'read', 'write', 'admin', 'owner'];
@@ -91,6 +92,9 @@ export async function repoPermission(
   const owner = knownOwner ?? (await userStore.getById(app.store, repo.owner_id));
   if (!owner) return NONE;
   if (!doer && repo.is_private) return NONE;
+  // An action task's token reaches its own repository only: write, or read for a fork's pull request (Gitea).
+  const grant = actionsGrantOf(doer);
+  if (grant) return grant.repoId === repo.id ? { mode: grant.isForkPullRequest ? 'read' : 'write', units: {} } : NONE;
   // A public-only token sees public repositories of public owners only, in every route and list.
   if (beyondReach(repo, owner)) return NONE;
   const collab = doer ? await collaboratorStore.get(app.store, repo.id, doer.id) : undefined;

@@ -17,6 +17,8 @@ interface Part<R> {
   next: number;
   bytes: number;
   busy: number;
+  /** Log lines since the partition was last written whole. */
+  lines: number;
 }
 
 const CACHE_BYTES = 16 * 1024 * 1024;
@@ -29,11 +31,16 @@ export class LogCollection<R extends { id: number }> {
   private readonly loadedBytes = new Map<number, number>();
   private readonly logs = new Map<number, AppendLog>();
   private nextId: Promise<{ value: number }> | null = null;
+  private readonly compactAfter: number;
 
-  /** `root` is the collection's directory; `size` the ids per partition. */
-  constructor(root: string, size: number) {
+  /**
+   * `root` is the collection's directory; `size` the ids per partition. With `compactAfter`, a partition whose log
+   * has grown past that many lines, and past eight per record, is rewritten whole (for records changed often).
+   */
+  constructor(root: string, size: number, compactAfter = 0) {
     this.root = root;
     this.size = size;
+    this.compactAfter = compactAfter;
   }
 
   private logOf(n: number): AppendLog {
@@ -62,14 +69,16 @@ export class LogCollection<R extends { id: number }> {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
+    let lines = 0;
     for (const e of await this.logOf(n).read<Entry<R>>()) {
       bytes += 64;
+      lines += 1;
       if (e.op === 'put') records.set(e.rec.id, e.rec);
       else if (e.op === 'set') { const r = records.get(e.id); if (r) Object.assign(r, e.fields); }
       else if (e.op === 'del') records.delete(e.id);
       else next = Math.max(next, e.id);
     }
-    return { records, next, bytes, busy: 0 };
+    return { records, next, bytes, busy: 0, lines };
   }
 
   private part(n: number): Promise<Part<R>> {
@@ -106,12 +115,17 @@ export class LogCollection<R extends { id: number }> {
     try {
       await this.logOf(n).append(...entries);
       part.bytes += entries.length * 64;
+      part.lines += entries.length;
     } catch (err) {
       this.parts.delete(n);
       this.loadedBytes.delete(n);
       throw err;
     } finally {
       part.busy -= 1;
+    }
+    if (this.compactAfter && part.lines > this.compactAfter && part.lines > 8 * part.records.size && this.parts.has(n)) {
+      part.lines = 0;
+      await this.compact(n, part);
     }
   }
 
@@ -202,6 +216,21 @@ export class LogCollection<R extends { id: number }> {
     return count;
   }
 
+  /** Deletes the records with these ids; only their partitions are read and compacted. Returns how many went. */
+  async deleteIds(ids: readonly number[]): Promise<number> {
+    const byPart = new Map<number, number[]>();
+    for (const id of ids) if (Number.isSafeInteger(id) && id > 0) byPart.set(Math.floor(id / this.size), [...(byPart.get(Math.floor(id / this.size)) ?? []), id]);
+    let count = 0;
+    for (const [n, list] of byPart) {
+      const part = await this.part(n);
+      const gone = list.filter((id) => part.records.delete(id));
+      if (!gone.length) continue;
+      count += gone.length;
+      await this.compact(n, part);
+    }
+    return count;
+  }
+
   /** Rewrites a partition's log with one `put` per record (and the id counter), and drops the old base document. */
   private async compact(n: number, part: Part<R>): Promise<void> {
     part.busy += 1;
@@ -210,6 +239,7 @@ export class LogCollection<R extends { id: number }> {
       const puts: Entry<R>[] = [...part.records.values()].map((rec) => ({ op: 'put', rec }));
       await this.logOf(n).rewrite([...puts, { op: 'next', id: next }]);
       await unlink(path.join(this.root, `${n}.json`)).catch(() => undefined);
+      part.lines = puts.length + 1;
     } finally {
       part.busy -= 1;
     }

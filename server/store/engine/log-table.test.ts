@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openStore } from '../index.ts';
+import { LogTable } from './log-table.ts';
+import { compositeKey, isUniqueViolation } from './indexes.ts';
+
+interface Row { id: number; owner: number; name: string; tag: string; n: number }
+const table = () => new LogTable<Row>('rows', {
+  unique: [{ name: 'owner_name', key: (r) => compositeKey(r.owner, r.name) }],
+  indexes: [{ name: 'tag', key: (r) => r.tag }],
+}, 10);
+const tempDir = () => mkdtemp(path.join(tmpdir(), 'homeforge-logtable-'));
+
+test('rows, unique keys and lookups survive a reopen; a change appends a line with the changed fields only', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const t = table();
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => t.insert(store, (id) => ({ id, owner: 1, name: 'same', tag: 'a', n: 0 }))));
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    const winner = results.find((r) => r.status === 'fulfilled')!.value.id;
+    const ids: number[] = [];
+    for (let i = 0; i < 24; i++) ids.push((await t.insert(store, (id) => ({ id, owner: 2, name: `r${i}`, tag: i % 2 ? 'odd' : 'even', n: i }))).id);
+    const first = ids[0]!;
+    await assert.rejects(t.update(store, first, (r) => { r.owner = 1; r.name = 'same'; }), (e) => isUniqueViolation(e, 'owner_name'));
+    await t.update(store, first, (r) => { r.tag = 'odd'; });
+    const before = await readFile(path.join(store.engine.root, 'rows', `${Math.floor(first / 10)}.log`), 'utf8');
+    assert.equal(before.trim().split('\n').at(-1), JSON.stringify({ op: 'set', id: first, fields: { tag: 'odd' } }));
+    await t.removeBy(store, 'tag', 'even');
+    assert.equal(await t.maxBy(store, 'tag', 'odd', (r) => r.n), 23);
+
+    const again = table();
+    const reopened = await openStore(dir);
+    const odd = await again.query(reopened, { index: { name: 'tag', key: 'odd' }, sort: (a, b) => a.id - b.id, limit: 100 });
+    assert.equal(odd.total, 13);
+    assert.equal((await again.getBy(reopened, 'owner_name', compositeKey(1, 'same')))?.id, winner);
+    assert.equal((await again.listBy(reopened, 'tag', 'even')).length, 0);
+    const next = await again.insert(reopened, (id) => ({ id, owner: 3, name: 'x', tag: 'a', n: 0 }));
+    assert.ok(next.id > ids.at(-1)!, 'ids are not reused');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a table of the one-document layout is imported once and its document removed', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const rows = { 3: { id: 3, owner: 1, name: 'a', tag: 't', n: 1 }, 7: { id: 7, owner: 1, name: 'b', tag: 't', n: 2 } };
+    await writeFile(path.join(store.engine.root, 'rows.json'), JSON.stringify({ next_id: 8, rows }));
+    const t = table();
+    assert.deepEqual((await t.listBy(store, 'tag', 't')).map((r) => r.id), [3, 7]);
+    assert.ok(!(await readdir(store.engine.root)).includes('rows.json'));
+    assert.equal((await t.insert(store, (id) => ({ id, owner: 1, name: 'c', tag: 't', n: 3 }))).id, 8);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
