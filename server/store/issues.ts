@@ -220,6 +220,13 @@ async function rowsOf(store: Store, refs: { repoId: number; index: number }[]): 
   return rows;
 }
 
+/** The indexes of the repository's pull requests (`pulls` true) or of its issues (false). */
+export async function indexesOfKind(store: Store, repoId: number, pulls: boolean): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const k of (await repoState(store, repoId)).keys.values()) if (k.is_pull === pulls) out.add(k.index);
+  return out;
+}
+
 /** The repository's open and closed counts (kept as numbers, no issue is read). */
 export async function counters(store: Store, repoId: number): Promise<IssueCounters> {
   return { ...(await countersDoc(store, repoId)).data };
