@@ -4,6 +4,7 @@
  * re-sort). A list with a label, poster or text filter starts from the smallest matching set of issues.
  */
 import { matches, SORTS, type IssueKey, type IssueQuery, type IssueSort } from './issue-records.ts';
+import type { DocSet } from './engine/text-index.ts';
 
 /** Below this share of the repository, the candidates are sorted themselves instead of walking a whole order. */
 const SMALL_SHARE = 16;
@@ -68,8 +69,8 @@ export class IssueLookup {
   }
 
   /** The issues having every label of `q` and its poster (and in `text`, a search's matches), or null: no such filter. */
-  private candidates(q: IssueQuery, text: Set<number> | null): Set<number> | null {
-    const sets: Set<number>[] = [];
+  private candidates(q: IssueQuery, text: DocSet | null): DocSet | null {
+    const sets: DocSet[] = [];
     if (text) sets.push(text);
     for (const l of q.labelIds ?? []) sets.push(this.byLabel.get(l) ?? new Set());
     if (q.posterId !== undefined) sets.push(this.byPoster.get(q.posterId) ?? new Set());
@@ -78,7 +79,7 @@ export class IssueLookup {
     const [first, ...rest] = sets;
     if (!rest.length) return first!;
     const out = new Set<number>();
-    for (const i of first!) if (rest.every((s) => s.has(i))) out.add(i);
+    for (const i of first!.keys()) if (rest.every((s) => s.has(i))) out.add(i);
     return out;
   }
 
@@ -86,14 +87,14 @@ export class IssueLookup {
    * One page of the rows matching `q` (and, when given, within `text`), and the total. `known`: the total when the
    * counters already give it (state and kind filters only), so the walk stops at the page's end.
    */
-  page(q: IssueQuery, text: Set<number> | null, known: number | null): { keys: IssueKey[]; total: number } {
+  page(q: IssueQuery, text: DocSet | null, known: number | null): { keys: IssueKey[]; total: number } {
     const keep = matches(q);
     const limit = q.limit && q.limit > 0 ? q.limit : Infinity;
     const start = (Math.max(1, q.page ?? 1) - 1) * (Number.isFinite(limit) ? limit : 0);
     const sort = q.sort ?? 'newest';
     const only = this.candidates(q, text);
     if (only && only.size * SMALL_SHARE < this.keys.size) {
-      const hits = [...only].flatMap((i) => this.keys.get(i) ?? []).filter(keep).sort(SORTS[sort]);
+      const hits = [...only.keys()].flatMap((i) => this.keys.get(i) ?? []).filter(keep).sort(SORTS[sort]);
       return { keys: hits.slice(start, start + limit), total: hits.length };
     }
     const page: IssueKey[] = [];

@@ -10,6 +10,13 @@ export function tokenise(text: string): string[] {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
 }
 
+/** A set of documents as a search gives it: a Set, or a token's own posting map (read-only, not copied). */
+export interface DocSet {
+  has(doc: number): boolean;
+  readonly size: number;
+  keys(): Iterable<number>;
+}
+
 export class TextIndex {
   private readonly postings = new Map<string, Map<number, number>>();
 
@@ -40,22 +47,25 @@ export class TextIndex {
   }
 
   /** The documents holding every word of `query`, each word as a prefix of one of their tokens. */
-  search(query: string): Set<number> {
+  search(query: string): DocSet {
     const words = [...new Set(tokenise(query))];
     if (!words.length) return new Set();
     // The rarest word first: the following ones only narrow its set.
     const sets = words.map((w) => this.prefixed(w)).sort((a, b) => a.size - b.size);
     const [first, ...rest] = sets;
+    if (!rest.length) return first!;
     const out = new Set<number>();
-    for (const d of first!) if (rest.every((s) => s.has(d))) out.add(d);
+    for (const d of first!.keys()) if (rest.every((s) => s.has(d))) out.add(d);
     return out;
   }
 
-  private prefixed(word: string): Set<number> {
-    const out = new Set<number>(this.postings.get(word)?.keys() ?? []);
-    for (const [t, docs] of this.postings) {
-      if (t.length > word.length && t.startsWith(word)) for (const d of docs.keys()) out.add(d);
-    }
+  /** The documents with a token starting with `word`; one token's postings are given as they are, not copied. */
+  private prefixed(word: string): DocSet {
+    const hits: Map<number, number>[] = [];
+    for (const [t, docs] of this.postings) if (t.startsWith(word)) hits.push(docs);
+    if (hits.length === 1) return hits[0]!;
+    const out = new Set<number>();
+    for (const docs of hits) for (const d of docs.keys()) out.add(d);
     return out;
   }
 
