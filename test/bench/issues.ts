@@ -30,7 +30,7 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
   let token: string;
   let repo: { id: number };
   let adminId = 0;
-  let seedMs = 0;
+  const seeding = { ms: 0 };
   const labelIds: number[] = [];
   try {
     const auth: [string, string] = [ADMIN.username, ADMIN.password];
@@ -42,7 +42,7 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
     await host.stop();
     const t = performance.now();
     await seedIssues(path.join(dir, 'store'), [repo.id], total);
-    seedMs = performance.now() - t;
+    seeding.ms = performance.now() - t;
   } catch (err) {
     await host.stop();
     throw err;
@@ -102,7 +102,7 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
       rows,
     }],
     notes: [
-      `Seeding: ${total.toLocaleString('en-US')} issues written straight into the store's partition files in ${fmt(seedMs / 1000)} s (no HTTP calls); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`,
+      `Seeding: ${total.toLocaleString('en-US')} issues written straight into the store's partition files in ${fmt(seeding.ms / 1000)} s (no HTTP calls); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`,
       `Base issue: query.ts measured only page 1 of open issues at the store (${BASE_PAGE_MS} ms median with 50,000 issues in one repository, target ≤ ${STORE_TARGET_MS} ms); the filters and the text search had no figure there.`,
       `The host from the sources (tsx) on seeded issue partitions (query.ts's seeding: every third issue closed, every tenth a pull request, labels 1-4 in turn, posters 1-7); ${reps} requests after the first, signed in as the admin.`,
       'The first call builds the repository\'s filter rows (and, for q, its text index); the following ones answer from them.',
