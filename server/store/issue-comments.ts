@@ -1,8 +1,12 @@
-/** Comments on issues (Gitea's comment table, plain comments): one document indexed by repository and issue. */
+/**
+ * Comments on issues (Gitea's comment table, plain comments): one document indexed by repository and issue. The
+ * plain comments' text goes to the issue text index (issue-text.ts) with each write.
+ */
 import type { Store } from './index.ts';
 import { Table } from './engine/table.ts';
 import { compositeKey } from './engine/indexes.ts';
 import type { Page } from './engine/query.ts';
+import { noteText } from './issue-text.ts';
 
 export interface CommentRecord {
   id: number;
@@ -67,17 +71,43 @@ export const listTimeline = (store: Store, repoId: number, index: number) => tab
 /** The cross-reference events that issue (or pull request) `index` of `repoId` made on other issues, oldest first. */
 export const listByRef = (store: Store, repoId: number, index: number) => table.listBy(store, 'ref', compositeKey(repoId, index));
 
+/** The text a comment gives its issue's text index (timeline events give none). */
+const textOf = (c: CommentRecord | undefined): string | null => (c && isPlain(c) ? c.body : null);
+
+/** The text of every plain comment of a repository, by issue index (to build its text index). */
+export async function plainTextsOfRepo(store: Store, repoId: number): Promise<[number, string][]> {
+  return (await table.listBy(store, 'repo', String(repoId), isPlain)).map((c) => [c.issue_index, c.body]);
+}
+
 /** Stores a new comment. */
-export const insert = (store: Store, make: (id: number) => CommentRecord) => table.insert(store, make);
+export async function insert(store: Store, make: (id: number) => CommentRecord): Promise<CommentRecord> {
+  const c = await table.insert(store, make);
+  noteText(store, c.repo_id, c.issue_index, null, textOf(c));
+  return c;
+}
 
 /** Changes a comment. */
-export const update = (store: Store, id: number, mutate: (c: CommentRecord) => void) => table.update(store, id, mutate);
+export async function update(store: Store, id: number, mutate: (c: CommentRecord) => void): Promise<CommentRecord | undefined> {
+  const before = await table.get(store, id);
+  const after = await table.update(store, id, mutate);
+  if (before && after) noteText(store, after.repo_id, after.issue_index, textOf(before), textOf(after));
+  return after;
+}
 
 /** Deletes a comment. */
-export const remove = (store: Store, id: number) => table.remove(store, id);
+export async function remove(store: Store, id: number): Promise<void> {
+  const before = await table.get(store, id);
+  await table.remove(store, id);
+  if (before) noteText(store, before.repo_id, before.issue_index, textOf(before), null);
+}
 
 /** Deletes a repository's comments. */
 export const removeByRepo = (store: Store, repoId: number) => table.removeBy(store, 'repo', String(repoId));
 
-/** Deletes an issue's comments. */
-export const removeByIssue = (store: Store, repoId: number, index: number) => table.removeBy(store, 'issue', compositeKey(repoId, index));
+/** Deletes an issue's comments (and their text). */
+export async function removeByIssue(store: Store, repoId: number, index: number): Promise<number> {
+  const gone = await table.listBy(store, 'issue', compositeKey(repoId, index), isPlain);
+  const n = await table.removeBy(store, 'issue', compositeKey(repoId, index));
+  for (const c of gone) noteText(store, repoId, index, c.body, null);
+  return n;
+}

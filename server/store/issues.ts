@@ -3,16 +3,18 @@
  * `issues/<repo>/<n>.log` append-only partitions of 200 issues by index (engine/log-collection.ts), whose id
  * counter is the repository's resource index (issues and pull requests share it, never reused), and
  * `issues/<repo>/counters.json` with the open and closed counts kept as numbers. A repository's filter and sort
- * rows are built in memory on its first query and kept in step with each write; only the requested page is
- * read in full. Cross-repository lookups (poster, assignee, mentioned) use an append-only log of user links,
- * and text search a MiniSearch index per repository.
+ * rows are built in memory on its first query and kept in step with each write (issue-lookup.ts: label and poster
+ * indexes, sorted orders); only the requested page is read in full. Cross-repository lookups (poster, assignee,
+ * mentioned) use an append-only log of user links, and text search a token index per repository (issue-text.ts).
  */
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
-import MiniSearch from 'minisearch';
 import type { Store } from './index.ts';
 import { LogCollection } from './engine/log-collection.ts';
-import { countersOf, keyOf, matches, SORTS, type IssueCounters, type IssueKey, type IssueQuery, type IssueRecord } from './issue-records.ts';
+import { countersOf, keyOf, SORTS, type IssueCounters, type IssueKey, type IssueQuery, type IssueRecord } from './issue-records.ts';
+import { IssueLookup } from './issue-lookup.ts';
+import { dropRepoText, dropText, issueText, noteText, textIndexOf } from './issue-text.ts';
+import { plainTextsOfRepo } from './issue-comments.ts';
 import { UserLinks, type UserRole } from './issue-links.ts';
 import type { Page } from './engine/query.ts';
 
@@ -26,11 +28,9 @@ const ID_BLOCK = 1000;
 /** Repositories whose filter rows and text index stay in memory. */
 const MAX_REPOS_IN_MEMORY = 32;
 
-/** A repository's filter rows, its rows in each order asked for so far (dropped on any write), its text index. */
-interface RepoState { keys: Map<number, IssueKey>; sorted: Map<string, IssueKey[]>; text: MiniSearch | null }
 interface State {
   colls: Map<number, LogCollection<Row>>;
-  repos: Map<number, Promise<RepoState>>;
+  repos: Map<number, Promise<IssueLookup>>;
   ids: { next: number; reserved: number } | null;
   idLock: Promise<unknown>;
   links: UserLinks;
@@ -88,7 +88,7 @@ async function bump(store: Store, repoId: number, before: IssueKey | null, after
 }
 
 /** The repository's rows in memory (built from its own partitions only on first use). */
-function repoState(store: Store, repoId: number): Promise<RepoState> {
+function repoState(store: Store, repoId: number): Promise<IssueLookup> {
   const s = stateOf(store);
   let p = s.repos.get(repoId);
   if (p) {
@@ -98,10 +98,10 @@ function repoState(store: Store, repoId: number): Promise<RepoState> {
   }
   p = (async () => {
     const c = collOf(store, repoId);
-    const keys = new Map<number, IssueKey>();
+    const rows = new IssueLookup();
     // Index rows straight from the stored rows (no copy of the text): the partitions are read once.
-    for (const n of await c.partitions()) for (const r of await c.peekPartition(n)) keys.set(r.id, keyOf({ ...r, id: r.gid, index: r.id }));
-    return { keys, sorted: new Map(), text: null };
+    for (const n of await c.partitions()) for (const r of await c.peekPartition(n)) rows.set(r.id, keyOf({ ...r, id: r.gid, index: r.id }));
+    return rows;
   })();
   s.repos.set(repoId, p);
   p.catch(() => s.repos.delete(repoId));
@@ -109,17 +109,14 @@ function repoState(store: Store, repoId: number): Promise<RepoState> {
   return p;
 }
 
-const TEXT_OPTIONS = { idField: 'index', fields: ['title', 'content'], storeFields: [] as string[] };
-
-async function textIndex(store: Store, repoId: number): Promise<MiniSearch> {
-  const st = await repoState(store, repoId);
-  if (!st.text) {
+/** The repository's text index: built from its issues' titles and bodies and its plain comments on first use. */
+function textIndex(store: Store, repoId: number) {
+  return textIndexOf(store, repoId, async () => {
     const c = collOf(store, repoId);
-    const text = new MiniSearch(TEXT_OPTIONS);
-    for (const n of await c.partitions()) text.addAll((await c.peekPartition(n)).map((r) => ({ index: r.id, title: r.title, content: r.content })));
-    st.text = text;
-  }
-  return st.text;
+    const parts: [number, string][] = [];
+    for (const n of await c.partitions()) for (const r of await c.peekPartition(n)) parts.push([r.id, issueText(r)]);
+    return [...parts, ...await plainTextsOfRepo(store, repoId)];
+  });
 }
 
 function linksOf(r: IssueRecord): [number, UserRole][] {
@@ -134,9 +131,8 @@ export async function insert(store: Store, repoId: number, make: (ids: { id: num
   const row = at === undefined ? await c.insert(build) : await c.insertAt(at, build);
   const rec = toRecord(row, repoId);
   const st = await repoState(store, repoId);
-  if (!st.keys.has(rec.index)) st.keys.set(rec.index, keyOf(rec));
-  st.sorted.clear();
-  st.text?.add({ index: rec.index, title: rec.title, content: rec.content });
+  if (!st.keys.has(rec.index)) st.set(rec.index, keyOf(rec));
+  noteText(store, repoId, rec.index, null, issueText(rec));
   await bump(store, repoId, null, keyOf(rec));
   await stateOf(store).links.change(repoId, rec.index, [], linksOf(rec));
   return rec;
@@ -162,12 +158,8 @@ export async function update(store: Store, repoId: number, index: number, mutate
   });
   if (!row || !before || !after) return undefined;
   const st = await repoState(store, repoId);
-  st.keys.set(index, keyOf(after));
-  st.sorted.clear();
-  if (st.text && (before.title !== after.title || before.content !== after.content)) {
-    st.text.discard(index);
-    st.text.add({ index, title: after.title, content: after.content });
-  }
+  st.set(index, keyOf(after));
+  noteText(store, repoId, index, issueText(before), issueText(after));
   await bump(store, repoId, keyOf(before), keyOf(after));
   await stateOf(store).links.change(repoId, index, linksOf(before), linksOf(after));
   return toRecord(row, repoId);
@@ -179,9 +171,8 @@ export async function remove(store: Store, repoId: number, index: number): Promi
   if (!before) return false;
   await collOf(store, repoId).deleteWhere((r) => r.id === index);
   const st = await repoState(store, repoId);
-  st.keys.delete(index);
-  st.sorted.clear();
-  st.text?.discard(index);
+  st.set(index, null);
+  dropText(store, repoId, index);
   await bump(store, repoId, keyOf(before), null);
   await stateOf(store).links.change(repoId, index, linksOf(before), []);
   return true;
@@ -196,6 +187,7 @@ export async function removeRepo(store: Store, repoId: number): Promise<void> {
   }
   s.colls.delete(repoId);
   s.repos.delete(repoId);
+  dropRepoText(store, repoId);
   await store.engine.remove(`issues/${repoId}/counters`);
   await rm(path.join(store.engine.root, 'issues', String(repoId)), { recursive: true, force: true });
 }
@@ -214,30 +206,25 @@ async function countedTotal(store: Store, repoId: number, q: IssueQuery): Promis
 /** One page of the repository's issues matching `q` (default: open, newest first), and how many match. */
 export async function list(store: Store, repoId: number, q: IssueQuery = {}): Promise<Page<IssueRecord>> {
   const st = await repoState(store, repoId);
-  const sort = q.sort ?? 'newest';
-  let ordered = st.sorted.get(sort);
-  if (!ordered) st.sorted.set(sort, (ordered = [...st.keys.values()].sort(SORTS[sort])));
-  // One pass over the ordered rows: count every match, keep the page's.
-  const keep = matches(q);
-  const limit = q.limit && q.limit > 0 ? q.limit : Infinity;
-  const start = (Math.max(1, q.page ?? 1) - 1) * (Number.isFinite(limit) ? limit : 0);
-  const page: IssueKey[] = [];
-  // Filtered by state (and kind) only: the kept counters give the total, so the pass stops at the page's end.
-  const known = await countedTotal(store, repoId, q);
-  let total = 0;
-  for (const k of ordered) {
-    if (!keep(k)) continue;
-    if (total >= start && page.length < limit) page.push(k);
-    total += 1;
-    if (known !== null && page.length >= limit) break;
-  }
-  if (known !== null) total = known;
+  // Filtered by state (and kind) only: the kept counters give the total, so the walk stops at the page's end.
+  const { keys, total } = st.page(q, null, await countedTotal(store, repoId, q));
+  return { rows: await rowsOf(store, keys.map((k) => ({ repoId, index: k.index }))), total };
+}
+
+async function rowsOf(store: Store, refs: { repoId: number; index: number }[]): Promise<IssueRecord[]> {
   const rows: IssueRecord[] = [];
-  for (const k of page) {
-    const r = await get(store, repoId, k.index);
+  for (const { repoId, index } of refs) {
+    const r = await get(store, repoId, index);
     if (r) rows.push(r);
   }
-  return { rows, total };
+  return rows;
+}
+
+/** The indexes of the repository's pull requests (`pulls` true) or of its issues (false). */
+export async function indexesOfKind(store: Store, repoId: number, pulls: boolean): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const k of (await repoState(store, repoId)).keys.values()) if (k.is_pull === pulls) out.add(k.index);
+  return out;
 }
 
 /** The repository's open and closed counts (kept as numbers, no issue is read). */
@@ -253,26 +240,31 @@ export async function recount(store: Store, repoId: number): Promise<IssueCounte
   return { ...doc.data };
 }
 
-/** Full-text search of one or more repositories' issues (title and content), best match first, one page. */
+/**
+ * Text search of one or more repositories' issues (title, body and comments; every word, as a prefix), in the
+ * query's order (default newest first, as Gitea's API orders keyword searches), one page, and how many match.
+ */
 export async function search(store: Store, repoIds: number[], text: string, q: IssueQuery = {}): Promise<Page<IssueRecord>> {
-  const scored: { repoId: number; index: number; score: number }[] = [];
+  const limit = q.limit && q.limit > 0 ? q.limit : 0;
+  const page = Math.max(1, q.page ?? 1);
+  // Each repository gives its matches up to the end of the asked page; one repository gives the page itself.
+  const upTo: IssueQuery = { ...q, state: q.state ?? 'all', ...(repoIds.length > 1 ? { page: 1, limit: limit ? page * limit : 0 } : {}) };
+  const found: { repoId: number; key: IssueKey }[] = [];
+  let total = 0;
   for (const repoId of repoIds) {
     const st = await repoState(store, repoId);
-    const keep = matches({ ...q, state: q.state ?? 'all' });
-    for (const hit of (await textIndex(store, repoId)).search(text, { prefix: true, combineWith: 'AND' })) {
-      const k = st.keys.get(Number(hit.id));
-      if (k && keep(k)) scored.push({ repoId, index: k.index, score: hit.score });
-    }
+    const hits = (await textIndex(store, repoId)).search(text);
+    const got = st.page(upTo, hits, null);
+    found.push(...got.keys.map((key) => ({ repoId, key })));
+    total += got.total;
   }
-  scored.sort((a, b) => b.score - a.score || b.index - a.index);
-  const limit = q.limit && q.limit > 0 ? q.limit : scored.length;
-  const start = (Math.max(1, q.page ?? 1) - 1) * limit;
-  const rows: IssueRecord[] = [];
-  for (const s of scored.slice(start, start + limit)) {
-    const r = await get(store, s.repoId, s.index);
-    if (r) rows.push(r);
+  let refs = found;
+  if (repoIds.length > 1) {
+    const cmp = SORTS[q.sort ?? 'newest'];
+    refs = [...found].sort((a, b) => cmp(a.key, b.key) || b.repoId - a.repoId);
+    refs = limit ? refs.slice((page - 1) * limit, page * limit) : refs;
   }
-  return { rows, total: scored.length };
+  return { rows: await rowsOf(store, refs.map((r) => ({ repoId: r.repoId, index: r.key.index }))), total };
 }
 
 /** Where a user is poster, assignee or mentioned, over every repository: `[repoId, index]` pairs, newest first. */

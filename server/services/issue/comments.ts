@@ -78,9 +78,13 @@ export async function deleteComment(app: AppContext, s: IssueScope, id: number):
   await publish(app, s, await countComments(app, s.repo.id, c.issue_index, -1), c, 'deleted');
 }
 
-/** One page of an issue's comments, or of the repository's when `index` is null, filtered by update time. */
-export function listComments(app: AppContext, repoId: number, index: number | null, f: { since?: string | undefined; before?: string | undefined }, page: number, limit: number) {
+/**
+ * One page of an issue's comments, or of the repository's when `index` is null, filtered by update time; `kind`
+ * keeps only the comments on issues or on pull requests (a repository list where one unit is not readable).
+ */
+export async function listComments(app: AppContext, repoId: number, index: number | null, f: { since?: string | undefined; before?: string | undefined }, page: number, limit: number, kind?: 'issues' | 'pulls') {
   const since = f.since ? new Date(f.since).toISOString() : undefined;
   const before = f.before ? new Date(f.before).toISOString() : undefined;
-  return commentStore.list(app.store, repoId, index, (c) => (!since || c.updated >= since) && (!before || c.updated <= before), page, limit);
+  const only = kind ? await issueStore.indexesOfKind(app.store, repoId, kind === 'pulls') : null;
+  return commentStore.list(app.store, repoId, index, (c) => (!since || c.updated >= since) && (!before || c.updated <= before) && (!only || only.has(c.issue_index)), page, limit);
 }

@@ -75,7 +75,7 @@ export async function readableIssueRepos(app: AppContext, viewer: UserRecord | n
 
 export interface SearchFilter extends IssueFilter { owner?: string | undefined; assigned?: boolean; created?: boolean; mentioned?: boolean }
 
-/** Gitea's /repos/issues/search: issues of every repository the viewer may read, newest first (best match first with `q`). */
+/** Gitea's /repos/issues/search: issues of every repository the viewer may read, newest first (with `q` too, as Gitea). */
 export async function searchIssues(app: AppContext, viewer: UserRecord | null, f: SearchFilter, page: number, limit: number): Promise<{ rows: IssueRecord[]; total: number }> {
   let ownerId: number | undefined;
   if (f.owner) ownerId = (await userStore.getByName(app.store, f.owner))?.id ?? NONE;
@@ -94,6 +94,6 @@ export async function searchIssues(app: AppContext, viewer: UserRecord | null, f
     merged.push(...found.rows);
     total += found.total;
   }
-  if (!f.q) merged.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : b.id - a.id));
+  merged.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : b.id - a.id));
   return { rows: merged.slice((page - 1) * limit, page * limit), total };
 }

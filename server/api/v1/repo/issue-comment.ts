@@ -6,15 +6,17 @@ import { repoOf } from '../../guards/access.ts';
 import { Comment, CommentListQuery, CreateIssueCommentOption, EditIssueCommentOption } from '../../../structs/issue.ts';
 import { createComment, deleteComment, editComment, getComment, listComments } from '../../../services/issue/comments.ts';
 import { getIssue } from '../../../services/issue/issues.ts';
-import { commentJson, commentRead, commentWrite, idOf, indexOf, issuesComment, issuesRead, scopeOf } from './issue-helpers.ts';
+import { commentJson, commentRead, commentWrite, idOf, indexOf, issuesComment, issuesOrPullsRead, issuesRead, listedType, scopeOf } from './issue-helpers.ts';
 
 const R = '/repos/:owner/:repo/issues';
 
 export const issueCommentRoutes = [
   route({
-    method: 'get', path: `${R}/comments`, operationId: 'issueGetRepoComments', access: 'public', scope: 'issue', query: CommentListQuery, response: z.array(Comment), guards: issuesRead,
+    method: 'get', path: `${R}/comments`, operationId: 'issueGetRepoComments', access: 'public', scope: 'issue', query: CommentListQuery, response: z.array(Comment), guards: issuesOrPullsRead,
     handler: async (ctx) => {
-      const { rows, total } = await listComments(ctx.app, repoOf(ctx).repo.id, null, ctx.query, ctx.paging.page, ctx.paging.limit);
+      // Gitea's ListRepoIssueComments: the comments of the items whose unit the viewer may read.
+      const kind = listedType(ctx, undefined);
+      const { rows, total } = await listComments(ctx.app, repoOf(ctx).repo.id, null, ctx.query, ctx.paging.page, ctx.paging.limit, kind);
       setPageHeaders(ctx, total);
       json(ctx, 200, await Promise.all(rows.map((c) => commentJson(ctx, c))));
     },

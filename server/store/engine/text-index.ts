@@ -1,0 +1,76 @@
+/**
+ * An inverted token index kept in memory: token → the documents holding it, each with the number of their parts
+ * (title and body, each comment) that hold it, so one part can be taken back without re-reading the others.
+ * A search gives the complete set of matching documents (every query word, each as a prefix of a token), with no
+ * scoring: the callers order and page the matches themselves (Gitea's issue search orders by creation).
+ */
+
+/** The words of a text: lower case, accents removed, split at anything that is not a letter, digit or `_`. */
+export function tokenise(text: string): string[] {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+}
+
+/** A set of documents as a search gives it: a Set, or a token's own posting map (read-only, not copied). */
+export interface DocSet {
+  has(doc: number): boolean;
+  readonly size: number;
+  keys(): Iterable<number>;
+}
+
+export class TextIndex {
+  private readonly postings = new Map<string, Map<number, number>>();
+
+  /** Adds one part of document `doc` (its title and body, or one comment). */
+  add(doc: number, text: string): void {
+    for (const t of new Set(tokenise(text))) {
+      let docs = this.postings.get(t);
+      if (!docs) this.postings.set(t, (docs = new Map()));
+      docs.set(doc, (docs.get(doc) ?? 0) + 1);
+    }
+  }
+
+  /** Takes back one part of `doc` given its text as it was added (an edit is remove, then add). */
+  remove(doc: number, text: string): void {
+    for (const t of new Set(tokenise(text))) {
+      const docs = this.postings.get(t);
+      const n = docs?.get(doc);
+      if (!docs || n === undefined) continue;
+      if (n > 1) docs.set(doc, n - 1);
+      else docs.delete(doc);
+      if (docs.size === 0) this.postings.delete(t);
+    }
+  }
+
+  /** Removes every part of `doc` (a deleted document): a walk over the vocabulary. */
+  drop(doc: number): void {
+    for (const [t, docs] of this.postings) if (docs.delete(doc) && docs.size === 0) this.postings.delete(t);
+  }
+
+  /** The documents holding every word of `query`, each word as a prefix of one of their tokens. */
+  search(query: string): DocSet {
+    const words = [...new Set(tokenise(query))];
+    if (!words.length) return new Set();
+    // The rarest word first: the following ones only narrow its set.
+    const sets = words.map((w) => this.prefixed(w)).sort((a, b) => a.size - b.size);
+    const [first, ...rest] = sets;
+    if (!rest.length) return first!;
+    const out = new Set<number>();
+    for (const d of first!.keys()) if (rest.every((s) => s.has(d))) out.add(d);
+    return out;
+  }
+
+  /** The documents with a token starting with `word`; one token's postings are given as they are, not copied. */
+  private prefixed(word: string): DocSet {
+    const hits: Map<number, number>[] = [];
+    for (const [t, docs] of this.postings) if (t.startsWith(word)) hits.push(docs);
+    if (hits.length === 1) return hits[0]!;
+    const out = new Set<number>();
+    for (const docs of hits) for (const d of docs.keys()) out.add(d);
+    return out;
+  }
+
+  /** How many distinct tokens are indexed. */
+  get size(): number {
+    return this.postings.size;
+  }
+}
