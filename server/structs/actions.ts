@@ -109,13 +109,16 @@ export const ActionArtifact = z.strictObject({
   url: z.string(),
   archive_download_url: z.string(),
   expired: z.boolean(),
-  workflow_run: z.unknown().optional(),
+  workflow_run: z.strictObject({ id: int, repository_id: int, head_sha: z.string() }).optional(),
   created_at: dateTime,
   updated_at: dateTime,
   expires_at: dateTime,
 }).meta({ id: 'ActionArtifact' });
 /** Gitea's `ActionArtifactsResponse`. */
+export type ActionArtifact = z.infer<typeof ActionArtifact>;
 export const ActionArtifactsResponse = z.strictObject({ artifacts: z.array(ActionArtifact), total_count: int }).meta({ id: 'ActionArtifactsResponse' });
+/** The `name` filter of the artifact lists. */
+export const ArtifactListQuery = z.object({ name: z.string().max(255).optional() });
 
 /** Gitea's `CreateActionWorkflowDispatch`. */
 export const CreateActionWorkflowDispatch = z.object({

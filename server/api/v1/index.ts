@@ -35,6 +35,7 @@ import { issueAttachmentRoutes } from './repo/issue-attachment.ts';
 import { statusRoutes } from './repo/status.ts';
 import { actionRoutes } from './repo/actions.ts';
 import { actionWorkflowRoutes } from './repo/action-workflows.ts';
+import { actionArtifactRoutes } from './repo/action-artifacts.ts';
 import { releaseRoutes } from './repo/release.ts';
 import { releaseAssetRoutes } from './repo/release-asset.ts';
 import { tagProtectionRoutes } from './repo/tag-protection.ts';
@@ -97,4 +98,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...runnerRoutes,
   ...actionRoutes,
   ...actionWorkflowRoutes,
+  ...actionArtifactRoutes,
 ];
