@@ -109,7 +109,8 @@ export const ActionArtifact = z.strictObject({
   url: z.string(),
   archive_download_url: z.string(),
   expired: z.boolean(),
-  workflow_run: z.strictObject({ id: int, repository_id: int, head_sha: z.string() }).optional(),
+  // Gitea's ActionWorkflowRun with only id, repository_id and head_sha filled (its convert.ToActionArtifact).
+  workflow_run: z.unknown().optional(),
   created_at: dateTime,
   updated_at: dateTime,
   expires_at: dateTime,
