@@ -54,5 +54,9 @@ export const EXPLAINED: Record<string, string> = {
   'CreateStatusOption.state':
     "Gitea binds no rule and would store a status without a state; here a status needs one of Gitea's states (422 otherwise).",
   'ActionRunner.version': 'Homeforge adds the version the runner declared, for the runners pages; clients that do not know it ignore it.',
+  'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/zip':
+    "Gitea's swagger names only 302: the answer is a redirect to a signed link to the zip, in Gitea and here.",
+  'ActionArtifact.workflow_run':
+    "Gitea's convert.ToActionArtifact fills only id, repository_id and head_sha of the run; the same three are sent here.",
   'ActionRunner.last_online': 'Homeforge adds when the runner was last heard from (unix seconds, 0 never), for the runners pages; clients that do not know it ignore it.',
 };

@@ -8,6 +8,7 @@ import { buildRouter } from '../api/router/router.ts';
 import { HOMEFORGE_ROUTES } from '../api/homeforge/index.ts';
 import { PACKAGE_REGISTRY_ROUTES } from '../api/packages/index.ts';
 import { actionsProtocolHandler } from '../api/actions/index.ts';
+import { artifactRawRoute, artifactV4Routes } from '../api/actions/artifacts-v4.ts';
 import { baseUrlOf } from './base-url.ts';
 import { authMiddleware } from './auth.ts';
 import { corsMiddleware } from './cors.ts';
@@ -40,6 +41,7 @@ export function createApp(app: AppContext): Express {
   web.use(internalManagerRoutes(app, () => app.control ?? null));
 
   const api = Router();
+  api.use(artifactRawRoute(app));
   api.get('/swagger', (_req, res) => { res.json(buildOpenApi(API_V1_ROUTES)); });
   const v1 = Router();
   v1.use(authMiddleware(app));
@@ -65,6 +67,8 @@ export function createApp(app: AppContext): Express {
   api.use('/actions', actionsProtocolHandler(app));
   api.use(notFound);
   web.use('/api', api);
+  // artifacts v4 authenticate the task's runtime token or a signed link themselves
+  web.use(artifactV4Routes(app));
   web.use(webFileRoutes(app));
 
   web.use(spaFallback(RENDERER_DIST));

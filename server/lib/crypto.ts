@@ -1,5 +1,5 @@
 /** Password hashing, token generation and the data dir's secret box for values stored encrypted. */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash, createCipheriv, createDecipheriv } from 'node:crypto';
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash, createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +52,12 @@ export class SecretBox {
       writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
     }
     return new SecretBox(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+  }
+
+  /** HMAC-SHA256 of `data` under a key derived from the secret key (signed links, runtime tokens). */
+  sign(data: string | Buffer): Buffer {
+    const derived = createHmac('sha256', this.key).update('homeforge signing').digest();
+    return createHmac('sha256', derived).update(data).digest();
   }
 
   /** `v1:` + base64(iv | tag | ciphertext), AES-256-GCM. */

@@ -143,6 +143,9 @@ export const SETTINGS = {
   // Homeforge's built-in runner: off until the owner turns it on; a job's time limit unless its timeout-minutes is shorter.
   'actions.BUILTIN_RUNNER': { kind: 'bool', default: 'false' },
   'actions.BUILTIN_RUNNER_TIMEOUT': { kind: 'duration', default: '1h' },
+  // Gitea's artifact retention (days; an upload may ask for fewer) and Homeforge's cap on one artifact's zip (MiB).
+  'actions.ARTIFACT_RETENTION_DAYS': { kind: 'int', default: '90', min: 1 },
+  'actions.ARTIFACT_MAX_SIZE': { kind: 'int', default: '1024', min: 1 },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -97,8 +97,12 @@ export async function runTask(rpc: Client<typeof RunnerService>, task: Task, o: 
       log.write(`::group::${step.name ?? (step.uses ? `Run ${step.uses}` : `Run ${str(step.run).split('\n')[0]}`)}`);
       const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, interpolate(str(v), values)]));
       const env = { ...baseEnv(ctx, workspace, tempDir), ...jobEnv, ...stepEnv };
-      const resolved: StepDef = { ...step, run: step.run === undefined ? undefined : interpolate(step.run, { ...values, env: { ...jobEnv, ...stepEnv } }) };
-      const ok = await runStep(resolved, { workspace, tempDir, env, log, signal: abort.signal }, { repositoryUrl: str(ctx.repositoryUrl), sha: str(ctx.sha), token: str(ctx.token), index: i });
+      const stepValues = { ...values, env: { ...jobEnv, ...stepEnv } };
+      const resolved: StepDef = {
+        ...step, run: step.run === undefined ? undefined : interpolate(step.run, stepValues),
+        with: step.with && Object.fromEntries(Object.entries(step.with).map(([k, v]) => [k, interpolate(str(v), stepValues)])),
+      };
+      const ok = await runStep(resolved, { workspace, tempDir, env, log, signal: abort.signal }, { repositoryUrl: str(ctx.repositoryUrl), sha: str(ctx.sha), token: str(ctx.token), index: i, serverUrl: str(ctx.server_url), runtimeToken: str(ctx.gitea_runtime_token) });
       log.write('::endgroup::');
       s.stoppedAt = new Date();
       s.logLength = log.length - s.logIndex;

@@ -1,8 +1,9 @@
-/** One step of a job on this machine: `run:` through bash in the workspace, actions/checkout natively, anything else refused. */
+/** One step of a job on this machine: `run:` through bash in the workspace, actions/checkout and the artifact actions natively, anything else refused. */
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LogStream } from './log-stream.ts';
+import { downloadArtifact, uploadArtifact } from './artifacts.ts';
 
 export interface StepDef { name?: string; id?: string; run?: string; uses?: string; with?: Record<string, unknown>; env?: Record<string, unknown>; if?: string; 'working-directory'?: string; shell?: string; 'continue-on-error'?: boolean }
 
@@ -52,9 +53,20 @@ async function checkout(r: StepRun, ctx: { repositoryUrl: string; sha: string; t
 }
 
 /** Runs one step; answers whether it succeeded. */
-export async function runStep(step: StepDef, r: StepRun, ctx: { repositoryUrl: string; sha: string; token: string; index: number }): Promise<boolean> {
+export async function runStep(step: StepDef, r: StepRun, ctx: { repositoryUrl: string; sha: string; token: string; index: number; serverUrl?: string; runtimeToken?: string }): Promise<boolean> {
   if (step.uses !== undefined) {
     if (/^actions\/checkout@/.test(step.uses) || /\/actions\/checkout@/.test(step.uses)) return checkout(r, ctx);
+    const artifact = /(?:^|\/)actions\/(upload|download)-artifact@/.exec(step.uses);
+    if (artifact) {
+      const w = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, String(v as string)]));
+      const c = { serverUrl: ctx.serverUrl ?? '', runtimeToken: ctx.runtimeToken ?? '' };
+      try {
+        return await (artifact[1] === 'upload' ? uploadArtifact(r, c, w) : downloadArtifact(r, c, w));
+      } catch (e) {
+        r.log.write(`::error::${e instanceof Error ? e.message : String(e)}`);
+        return false;
+      }
+    }
     r.log.write(`::error::unsupported action: ${step.uses} (the built-in runner runs \`run:\` steps and actions/checkout; use a separate act_runner for other actions)`);
     return false;
   }

@@ -130,13 +130,17 @@ export const ActionArtifact = z.strictObject({
   url: z.string(),
   archive_download_url: z.string(),
   expired: z.boolean(),
+  // Gitea's ActionWorkflowRun with only id, repository_id and head_sha filled (its convert.ToActionArtifact).
   workflow_run: z.unknown().optional(),
   created_at: dateTime,
   updated_at: dateTime,
   expires_at: dateTime,
 }).meta({ id: 'ActionArtifact' });
 /** Gitea's `ActionArtifactsResponse`. */
+export type ActionArtifact = z.infer<typeof ActionArtifact>;
 export const ActionArtifactsResponse = z.strictObject({ artifacts: z.array(ActionArtifact), total_count: int }).meta({ id: 'ActionArtifactsResponse' });
+/** The `name` filter of the artifact lists. */
+export const ArtifactListQuery = z.object({ name: z.string().max(255).optional() });
 
 /** Gitea's `CreateActionWorkflowDispatch`. */
 export const CreateActionWorkflowDispatch = z.object({

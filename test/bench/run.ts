@@ -26,6 +26,7 @@ import { runPulls } from './pulls.ts';
 import { runActionSecrets } from './actions-secrets.ts';
 import { runActions } from './actions.ts';
 import { runRunners } from './runners.ts';
+import { runArtifacts } from './artifacts.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -45,6 +46,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   'actions-secrets': runActionSecrets,
   actions: runActions,
   runners: runRunners,
+  artifacts: runArtifacts,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

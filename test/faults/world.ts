@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN, createToken, request, type ApiResponse, type TestHost } from '../helpers/host.ts';
 import { registerRunner } from '../helpers/runner-client.ts';
+import { storeArtifact } from '../actions/artifact-fixture.ts';
 
 export const SECRET = {
   repo: 'SECRET-REPO-DESC-7f3a',
@@ -115,6 +116,8 @@ export async function buildWorld(h: TestHost): Promise<World> {
   }
   assert.ok(run, 'the pushed workflow made a run');
   const actionJob = ok(await h.api('GET', `/repos/fz-owner/fz-priv/actions/runs/${run.id}/jobs`, { auth: owner }), 200).body.jobs[0].id as number;
+  // An artifact of that run, the target of `{artifact_id}`.
+  const artifact = await storeArtifact(h, run.id, 'fz-artifact');
   // Releases of the private repository: a release of tag v1 with a file, a tag protection rule, a commit status.
   const release = ok(await h.api('POST', '/repos/fz-owner/fz-priv/releases', { auth: owner, body: { tag_name: 'v1', body: SECRET.release } }), 201).body.id as number;
   const asset = ok(await h.api('POST', `/repos/fz-owner/fz-priv/releases/${release}/assets?name=fz.txt`, { auth: owner, rawBody: 'fz-asset', headers: { 'Content-Type': 'application/octet-stream' } }), 201).body.id as number;
@@ -149,6 +152,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
       attachment_id: String(attachment), user: names.collaborator,
       secretname: 'FZ_SECRET', variablename: 'FZ_VAR',
       run: String(run.id), job_id: String(actionJob), workflow_id: 'fz.yml', attempt: '1',
+      artifact_id: String(artifact),
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', base: 'main', head: 'fz-pr',
     },
     routeParams: [

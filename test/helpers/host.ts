@@ -21,6 +21,8 @@ export interface RequestOpts {
   rawBody?: string;
   auth?: string | [string, string];
   headers?: Record<string, string>;
+  /** `manual` keeps a redirect's own answer (fetch follows by default). */
+  redirect?: RequestRedirect;
 }
 
 export interface ApiResponse {
@@ -70,7 +72,7 @@ export async function request(base: string, method: string, p: string, o: Reques
     body = JSON.stringify(o.body);
     headers['Content-Type'] ??= 'application/json';
   }
-  const res = await fetch(`${base}${p}`, { method, headers, body });
+  const res = await fetch(`${base}${p}`, { method, headers, body, ...(o.redirect ? { redirect: o.redirect } : {}) });
   const text = await res.text();
   let parsed: unknown;
   try {

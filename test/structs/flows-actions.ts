@@ -5,6 +5,7 @@ import type { Checker } from './checked.ts';
 import type { World } from './flows-accounts.ts';
 import { eventually } from '../webhooks/receiver.ts';
 import { appendTaskLog, pickTask, updateTask } from '../../server/services/actions/tasks.ts';
+import { storeArtifact } from '../actions/artifact-fixture.ts';
 
 const WF = `on:
   push:
@@ -36,6 +37,7 @@ export async function actions(c: Checker, h: TestHost, w: World): Promise<void> 
     await appendTaskLog(h.app, t.task.id, 0, [{ time: new Date(), content: `log of ${t.job.job_id}` }], true);
     await updateTask(h.app, t.task.id, { result: 'success', steps: [{ id: 0, result: 'success' }] });
   }
+  const artifact = await storeArtifact(h, run.id, 'flow-artifact');
   for (const auth of [w.admin, w.alice, undefined]) {
     await c.v1('GET', `${R}/actions/runs?status=completed`, { auth });
     await c.v1('GET', `${R}/actions/runs/${run.id}`, { auth });
@@ -44,6 +46,8 @@ export async function actions(c: Checker, h: TestHost, w: World): Promise<void> 
     await c.v1('GET', `${R}/actions/tasks`, { auth });
     await c.v1('GET', `${R}/actions/artifacts`, { auth });
     await c.v1('GET', `${R}/actions/runs/${run.id}/artifacts`, { auth });
+    await c.v1('GET', `${R}/actions/artifacts/${artifact}`, { auth });
+    await c.v1('GET', `${R}/actions/artifacts?name=flow-artifact`, { auth });
     await c.v1('GET', `${R}/actions/workflows/flow.yml/runs`, { auth });
   }
   const jobs = (await c.v1('GET', `${R}/actions/runs/${run.id}/jobs`, { auth: w.admin })).body.jobs as { id: number }[];
@@ -69,5 +73,8 @@ export async function actions(c: Checker, h: TestHost, w: World): Promise<void> 
   const details = await c.v1('POST', `${R}/actions/workflows/flow.yml/dispatches?return_run_details=true`, { auth: w.admin, body: { ref: 'main', inputs: { who: 'you' } } });
   assert.equal(details.status, 200);
   await c.v1('POST', `${R}/actions/workflows/flow.yml/dispatches`, { auth: w.admin, body: { ref: 'main' } });
+  const zip = await c.v1('GET', `${R}/actions/artifacts/${artifact}/zip`, { auth: w.admin, redirect: 'manual' });
+  assert.match(zip.headers.get('location') ?? '', /\/zip\/raw\?sig=/);
+  await c.v1('DELETE', `${R}/actions/artifacts/${artifact}`, { auth: w.admin });
   await c.v1('DELETE', `${R}/actions/runs/${run.id}`, { auth: w.admin });
 }

@@ -36,6 +36,7 @@ import { statusRoutes } from './repo/status.ts';
 import { actionRoutes } from './repo/actions.ts';
 import { actionAttemptRoutes } from './repo/action-attempts.ts';
 import { actionWorkflowRoutes } from './repo/action-workflows.ts';
+import { actionArtifactRoutes } from './repo/action-artifacts.ts';
 import { releaseRoutes } from './repo/release.ts';
 import { releaseAssetRoutes } from './repo/release-asset.ts';
 import { tagProtectionRoutes } from './repo/tag-protection.ts';
@@ -99,4 +100,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...actionRoutes,
   ...actionAttemptRoutes,
   ...actionWorkflowRoutes,
+  ...actionArtifactRoutes,
 ];

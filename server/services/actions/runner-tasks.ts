@@ -8,6 +8,7 @@ import { appendTaskLog, pickTask, updateTask } from './tasks.ts';
 import { isDone } from './status.ts';
 import { secretsForRun, variablesForRun } from './secrets-for-run.ts';
 import type { RunnerTaskSource, TaskResult } from './runner-task-source.ts';
+import { runtimeToken } from './artifact-auth.ts';
 
 const RESULT_NUMBER: Partial<Record<ActionStatus, TaskResult>> = { success: 1, failure: 2, cancelled: 3, skipped: 4 };
 const resultOf = (s: ActionStatus): TaskResult => RESULT_NUMBER[s] ?? 0;
@@ -25,7 +26,9 @@ export const runnerTaskSource: RunnerTaskSource = {
     if (!p) return null;
     const secrets = await secretsForRun(app, p.repo.id, { token: p.token, forkPullRequest: p.job.is_fork_pull_request, event: p.run.event });
     const needs = Object.fromEntries(Object.entries(p.needs).map(([k, n]) => [k, { outputs: n.outputs, result: resultOf(n.result) }]));
-    return { id: p.task.id, workflowPayload: p.workflowPayload, context: p.context, secrets, vars: await variablesForRun(app, p.repo.id), needs };
+    // ACTIONS_RUNTIME_TOKEN: a signed token naming the task, run and job (what the artifact actions read).
+    const context = { ...p.context, gitea_runtime_token: runtimeToken(app, p.task) };
+    return { id: p.task.id, workflowPayload: p.workflowPayload, context, secrets, vars: await variablesForRun(app, p.repo.id), needs };
   },
   async updateTask(app, runner, report, outputs) {
     await taskOf(app, runner, report.id);

@@ -13,6 +13,7 @@ import { isDone } from './status.ts';
 import { advanceRun, initialStatus, publishJob, publishRun, refreshRunStatus, setJobStatus } from './progress.ts';
 import { planJobs, type Workflow } from './workflow.ts';
 import { removeLog } from './logs.ts';
+import { removeRunArtifacts } from './artifacts.ts';
 
 /** What a new run is made of. */
 export interface NewRun {
@@ -141,6 +142,7 @@ export async function deleteRun(app: AppContext, run: ActionRunRecord): Promise<
   for (const job of await runStore.listJobsOfRun(app.store, run.id)) {
     for (const t of await taskStore.removeTasksOfJob(app.store, job.id)) await removeLog(app, t.repo_id, t.id);
   }
+  await removeRunArtifacts(app, run.id);
   await runStore.removeJobsOfRun(app.store, run.id);
   await runStore.removeRun(app.store, run.id);
 }

@@ -1,8 +1,8 @@
-/** Actions runs, jobs, logs, tasks and artifacts (Gitea's routers/api/v1/repo/action.go). */
+/** Actions runs, jobs, logs and tasks (Gitea's routers/api/v1/repo/action.go; artifacts in action-artifacts.ts). */
 import { route } from '../../router/route.ts';
 import { json, noContent, setPageHeaders } from '../../router/respond.ts';
 import { repoOf } from '../../guards/access.ts';
-import { ActionArtifactsResponse, ActionTaskResponse, ActionWorkflowJob, ActionWorkflowJobsResponse, ActionWorkflowRun, ActionWorkflowRunsResponse, JobListQuery, RunListQuery } from '../../../structs/actions.ts';
+import { ActionTaskResponse, ActionWorkflowJob, ActionWorkflowJobsResponse, ActionWorkflowRun, ActionWorkflowRunsResponse, JobListQuery, RunListQuery } from '../../../structs/actions.ts';
 import { getJob, getRun, jobLog, listJobs, listRuns, listTasks, taskParts } from '../../../services/actions/queries.ts';
 import { deleteRun, rerunRun } from '../../../services/actions/runs.ts';
 import { toActionTask } from '../../../convert/actions.ts';
@@ -98,17 +98,6 @@ export const actionRoutes = [
       const rows = (await taskParts(ctx.app, page.rows)).map((p) => toActionTask(p.task, { job: p.job, run: p.run, owner, repo, baseUrl: ctx.baseUrl }));
       setPageHeaders(ctx, page.total);
       json(ctx, 200, { workflow_runs: rows, total_count: page.total });
-    },
-  }),
-  route({
-    method: 'get', path: `${R}/artifacts`, operationId: 'getArtifacts', access: 'public', scope: 'repository', response: ActionArtifactsResponse, guards: actionsRead,
-    handler: (ctx) => { json(ctx, 200, { artifacts: [], total_count: 0 }); },
-  }),
-  route({
-    method: 'get', path: `${R}/runs/:run/artifacts`, operationId: 'getArtifactsOfRun', access: 'public', scope: 'repository', response: ActionArtifactsResponse, guards: actionsRead,
-    handler: async (ctx) => {
-      await getRun(ctx.app, repoOf(ctx).repo, idParam(ctx, 'run'));
-      json(ctx, 200, { artifacts: [], total_count: 0 });
     },
   }),
 ];

@@ -11,6 +11,7 @@ import { errorText, seg } from '../../../api/client.ts';
 import { ErrorAlert } from '../../../components/Alert.tsx';
 import { useLoad } from '../../../use-load.ts';
 import { useRepo } from '../repo-context.tsx';
+import { RunArtifacts } from './RunArtifacts.tsx';
 
 type Run = z.infer<typeof ActionWorkflowRun>;
 type Job = z.infer<typeof ActionWorkflowJob>;
@@ -118,6 +119,7 @@ export function ActionRunPage({ number }: { number: string }) {
         <li key={j.id}><button type="button" aria-pressed={job === j.id} onClick={() => setJob(j.id)}>{j.name}</button> {label(j)}</li>
       ))}</ul>
       {job !== null ? <JobLog key={job} jobId={job} /> : null}
+      {r ? <RunArtifacts runId={r.id} /> : null}
     </section>
   );
 }
