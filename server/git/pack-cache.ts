@@ -79,6 +79,7 @@ export class CacheWriter {
     try {
       await rename(this.tmp, this.cache.file(this.key));
       this.cache.stored(this.key, this.bytes);
+      await this.cache.settled();
     } catch {
       await this.dropTmp();
     }
@@ -103,6 +104,7 @@ export class PackCache {
   private loading: Promise<Map<string, Entry>> | null = null;
   private stored_ = 0;
   private inflight = 0;
+  private readonly deleting = new Set<Promise<void>>();
 
   constructor(dir: string, maxBytes: number) {
     this.dir = dir;
@@ -212,7 +214,13 @@ export class PackCache {
     for (const [key] of order) {
       if (this.stored_ + this.inflight + extra <= this.maxBytes) break;
       this.forget(key);
-      void unlink(this.file(key)).catch(() => undefined);
+      const gone = unlink(this.file(key)).catch(() => undefined).finally(() => this.deleting.delete(gone));
+      this.deleting.add(gone);
     }
+  }
+
+  /** Resolves once the deletions started so far are done. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.deleting]);
   }
 }
