@@ -28,7 +28,7 @@ export class PktReader {
     const out: Packet[] = [];
     while (this.buf.length >= 4) {
       const len = Number.parseInt(this.buf.subarray(0, 4).toString('ascii'), 16);
-      if (!/^[0-9a-f]{4}$/i.test(this.buf.subarray(0, 4).toString('ascii')) || len === 3 || (len > 0 && len < 4) || len > 65520) {
+      if (!/^[0-9a-f]{4}$/i.test(this.buf.subarray(0, 4).toString('ascii')) || len === 3 || len > 65520) {
         this.broken = true;
         return out;
       }

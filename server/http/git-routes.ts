@@ -5,6 +5,7 @@
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { createGunzip } from 'node:zlib';
 import { Readable } from 'node:stream';
+import path from 'node:path';
 import type { AppContext } from '../services/context.ts';
 import { credentialsOf } from './auth.ts';
 import { gitAccess, type GitAccess } from '../services/repository/git-access.ts';
@@ -13,6 +14,8 @@ import { afterWikiPush } from '../services/wiki/push.ts';
 import { ensureWiki, wikiExists } from '../services/wiki/wiki-repo.ts';
 import { noteGitFailure } from '../services/housekeeping/index.ts';
 import { advertisement, serve, type GitService } from '../git/smart-http.ts';
+import { serveUploadPack } from '../git/cached-upload.ts';
+import { PackCache } from '../git/pack-cache.ts';
 import { PreReceiveGate } from './pre-receive.ts';
 import { offersNegotiate } from '../services/auth/negotiate.ts';
 import { BadRequestError, ForbiddenError, MovedError, NotFoundError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
@@ -100,7 +103,7 @@ async function probeBody(req: Request, service: GitService): Promise<Buffer | nu
  * Runs one upload-pack or receive-pack exchange. Ref updates of a push are checked by the pre-receive hook,
  * which calls back into `gate` before git moves any ref; git prints a refusal as `remote: ...`.
  */
-async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Response, service: GitService): Promise<void> {
+async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Response, service: GitService, cache: PackCache | null): Promise<void> {
   if (req.get('Content-Type') !== `application/x-git-${service}-request`) throw new BadRequestError(`expected Content-Type application/x-git-${service}-request`);
   const a = await access(app, req, res, service);
   const small = await probeBody(req, service);
@@ -112,7 +115,9 @@ async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Res
   const body = small ? Readable.from([small]) : requestBody(req);
   const hook = service === 'receive-pack' && a.doer ? await gate.begin(req, a.repo, a.doer, a.gitDir) : null;
   try {
-    const result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env);
+    const result = service === 'upload-pack'
+      ? await serveUploadPack(cache, a.gitDir, body, res, header(req, 'Git-Protocol'))
+      : await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env);
     if (service === 'receive-pack' && result.code === 0 && a.doer) {
       try {
         const after = isWiki(req) ? afterWikiPush : afterReceivePack;
@@ -155,10 +160,12 @@ function gitError(app: AppContext) {
 export function gitRoutes(app: AppContext): Router {
   const r = Router();
   const gate = new PreReceiveGate(app);
+  const cacheMiB = app.settings.int('housekeeping.PACK_CACHE_SIZE');
+  const cache = cacheMiB > 0 ? new PackCache(path.join(app.dataDir, 'cache', 'upload-pack'), cacheMiB * 2 ** 20) : null;
   r.use(gate.router());
   r.get('/:owner/:repo/info/refs', (req, res) => infoRefs(app, req, res));
-  r.post('/:owner/:repo/git-upload-pack', (req, res) => rpc(app, gate, req, res, 'upload-pack'));
-  r.post('/:owner/:repo/git-receive-pack', (req, res) => rpc(app, gate, req, res, 'receive-pack'));
+  r.post('/:owner/:repo/git-upload-pack', (req, res) => rpc(app, gate, req, res, 'upload-pack', cache));
+  r.post('/:owner/:repo/git-receive-pack', (req, res) => rpc(app, gate, req, res, 'receive-pack', null));
   r.use(gitError(app));
   return r;
 }

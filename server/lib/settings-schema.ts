@@ -121,6 +121,8 @@ export const SETTINGS = {
   'housekeeping.DEBOUNCE': { kind: 'duration', default: '30s' },
   'housekeeping.MAX_CONCURRENT': { kind: 'int', default: '1', min: 1 },
   'housekeeping.PRUNE_EXPIRE': { kind: 'string', default: '2.weeks.ago' },
+  // Answers to clone requests kept on disk (MiB, 0 turns it off): a repeated clone is streamed from a file, no git run.
+  'housekeeping.PACK_CACHE_SIZE': { kind: 'int', default: '512', min: 0 },
   // Gitea's [packages]: sizes are byte counts with an optional unit ("500 MiB", "1GB"); -1 is unlimited.
   'packages.ENABLED': { kind: 'bool', default: 'true' },
   'packages.LIMIT_TOTAL_OWNER_COUNT': { kind: 'int', default: '-1' },

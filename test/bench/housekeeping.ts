@@ -3,7 +3,7 @@
  * index and bitmap, commit-graph) and by `git http-backend` with none, side by side in one run. A clone of the
  * large generated repository, and a fetch of one new commit after many small pushes.
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gitSandbox, type GitSandbox } from '../helpers/git.ts';
 import { generateRepo } from './lib/gen-repo.ts';
@@ -17,22 +17,34 @@ interface Sides { hfPush(name: string): string; hfUrl(name: string): string; cgi
 
 /** Asks Homeforge for upkeep of one repository now and waits for it (check, then maintenance). */
 async function upkeep(url: string, token: string, name: string): Promise<{ packs: number; has_bitmap: boolean; size: number }> {
-  const res = await fetch(`${url}/api/homeforge/repos/${ADMIN.username}/${name}/health`, { method: 'POST', headers: { authorization: `token ${token}` } });
+  // A fresh connection: a kept-alive one may have been closed by the host during the long push before.
+  const res = await fetch(`${url}/api/homeforge/repos/${ADMIN.username}/${name}/health`, { method: 'POST', headers: { authorization: `token ${token}`, connection: 'close' } });
   if (!res.ok) throw new Error(`upkeep of ${name}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<{ packs: number; has_bitmap: boolean; size: number }>;
 }
 
-/** Clones `name` from both sides `rounds` times, alternating which goes first; medians in ms. */
-async function clones(s: Sides, name: string, rounds: number, git: GitSandbox, tmp: string): Promise<[number, number]> {
+/** Clones `name` from both sides `rounds` times, alternating which goes first; every time in ms, in order. */
+async function clones(s: Sides, name: string, rounds: number, git: GitSandbox, tmp: string): Promise<Record<'hf' | 'cgi', number[]>> {
   const t: Record<'hf' | 'cgi', number[]> = { hf: [], cgi: [] };
   for (let r = 0; r < rounds; r++) {
     for (const side of (r % 2 ? ['cgi', 'hf'] : ['hf', 'cgi']) as ('hf' | 'cgi')[]) {
       const dest = path.join(tmp, `clone-${side}-${r}`);
       t[side].push(await timed(() => git.ok(['clone', '--bare', '-q', side === 'hf' ? s.hfUrl(name) : s.cgiUrl(name), dest])));
-      await rm(dest, { recursive: true, force: true });
+      if (r > 0 || side === 'hf') await rm(dest, { recursive: true, force: true });
     }
   }
-  return [median(t.hf), median(t.cgi)];
+  return t;
+}
+
+/** The client's own part of a clone: `git index-pack` of the pack the clone received, read from a file. */
+async function indexOnly(git: GitSandbox, cloned: string, tmp: string): Promise<number> {
+  const packDir = path.join(cloned, 'objects', 'pack');
+  const pack = (await readdir(packDir)).find((n) => n.endsWith('.pack'));
+  if (!pack) throw new Error(`no pack in ${packDir}`);
+  const out = path.join(tmp, 'index-only.idx');
+  const ms = await timed(() => git.ok(['index-pack', '-o', out, path.join(packDir, pack)]));
+  await rm(out, { force: true });
+  return ms;
 }
 
 /** Runs the housekeeping benchmark. */
@@ -71,8 +83,16 @@ export async function runHousekeeping(o: BenchOptions): Promise<AreaResult> {
     await create('big');
     await pushBoth(src, 'big');
     const upkeepMs = await timed(() => upkeep(host.url, token, 'big'));
-    const [hClone, bClone] = await clones(s, 'big', size.rounds, git, root);
-    rows.push([`clone, ${size.commits.toLocaleString('en-US')} commits`, fmt(hClone), fmt(bClone), ratio(hClone, bClone), hClone / bClone <= TARGET ? 'yes' : 'no']);
+    const ct = await clones(s, 'big', size.rounds, git, root);
+    const [hClone, bClone] = [median(ct.hf), median(ct.cgi)];
+    const [hFirst, bFirst] = [ct.hf[0] ?? NaN, ct.cgi[0] ?? NaN];
+    const met = hClone / bClone <= TARGET;
+    rows.push([`clone, ${size.commits.toLocaleString('en-US')} commits (median)`, fmt(hClone), fmt(bClone), ratio(hClone, bClone), met ? 'met' : 'not met']);
+    rows.push(['clone, first after upkeep (answer stored on the way)', fmt(hFirst), fmt(bFirst), ratio(hFirst, bFirst), hFirst / bFirst <= TARGET ? 'met' : 'not met']);
+    const clientMs = await indexOnly(git, path.join(root, 'clone-cgi-0'), root);
+    await rm(path.join(root, 'clone-cgi-0'), { recursive: true, force: true });
+    notes.push(`Clone ratio: Homeforge ${fmt(hClone)} ms ÷ http-backend ${fmt(bClone)} ms = ${ratio(hClone, bClone)} (target ≤ ${TARGET}×): ${met ? 'met' : 'not met'}. The first Homeforge clone after upkeep runs git and stores its answer; the later ones are streamed from the stored answer.`);
+    notes.push(`Client work: \`git index-pack\` of the received pack alone takes ${fmt(clientMs)} ms, ${fmt((100 * clientMs) / bClone)}% of the http-backend clone; no server can make a clone faster than that.`);
     notes.push(`Upkeep of the ${size.commits.toLocaleString('en-US')}-commit repository (fsck, geometric repack with multi-pack index and bitmap, commit-graph) took ${fmt(upkeepMs / 1000)} s at the lowest priority.`);
 
     // 2 - many small pushes, then one new commit fetched into clones that have all the others.
@@ -98,8 +118,9 @@ export async function runHousekeeping(o: BenchOptions): Promise<AreaResult> {
     }
     const [hf, bf] = [median(t.hf), median(t.cgi)];
     rows.push([`fetch of 1 commit after ${size.small} small pushes`, fmt(hf), fmt(bf), ratio(hf, bf), '-']);
+    notes.push(`Fetch of one new commit after ${size.small} small pushes: Homeforge ${fmt(hf)} ms (maintained) vs http-backend ${fmt(bf)} ms (not maintained) = ${ratio(hf, bf)}.`);
     notes.push(`After ${size.small} small pushes Homeforge's upkeep left ${kept.packs} pack(s) with a bitmap: ${kept.has_bitmap}; the http-backend repository keeps what the pushes left.`);
-    data.clone = { homeforge: hClone, backend: bClone };
+    data.clone = { homeforge: hClone, backend: bClone, ratio: hClone / bClone, target: TARGET, met, times: ct, clientIndexMs: clientMs };
     data.fetch = t;
   } finally {
     await Promise.all([host.stop(), cgi.stop()]);
@@ -109,7 +130,7 @@ export async function runHousekeeping(o: BenchOptions): Promise<AreaResult> {
   return {
     area: 'housekeeping',
     title: 'Housekeeping: Homeforge after upkeep vs git http-backend without',
-    tables: [{ title: `Median ms (clone target ≤ ${TARGET}×)`, columns: ['operation', 'Homeforge (maintained) ms', 'http-backend (not maintained) ms', 'ratio', 'target met'], rows }],
+    tables: [{ title: `Median ms (clone target ≤ ${TARGET}×)`, columns: ['operation', 'Homeforge (maintained) ms', 'http-backend (not maintained) ms', 'ratio', `target ≤ ${TARGET}×`], rows }],
     notes,
     data,
   };
