@@ -31,6 +31,7 @@ import { closeRepoReaders } from './services/repository/cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
 import { startMirrors } from './services/mirror/index.ts';
+import { warnLowMirrorInterval } from './services/mirror/timing.ts';
 import { BackupScheduler } from './services/backup/index.ts';
 import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
@@ -49,6 +50,8 @@ export interface HostOptions {
   /** Settings given as `section.KEY` → value, applied over app.ini and the environment. */
   settings?: Record<string, string>;
   logger?: Logger;
+  /** Tests only: the floor under `[mirror] MIN_INTERVAL` in milliseconds (Gitea's, one minute, by default). */
+  mirrorIntervalFloorMs?: number;
 }
 
 export interface Host {
@@ -91,7 +94,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const app: AppContext = {
       dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings), events: new EventSink(),
       bus: new DomainBus(), locks: new KeyedMutex(), point: new PointGate(path.join(dataDir, 'run')), backups: new BackupJobs(), worker, fixedSettings: fixedSettingKeys(env, options.settings),
+      mirrorIntervalFloor: options.mirrorIntervalFloorMs,
     };
+    warnLowMirrorInterval(app);
     // 3c - the features that hear domain events: webhooks, watches, mirror records
     subscribeFeatures(app);
     // 4 - the first administrator from the environment, when there is no user yet
