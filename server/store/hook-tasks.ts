@@ -155,7 +155,7 @@ export async function* undelivered(store: Store, hookIds: number[], pageSize = 1
 /** How many stored tasks wait for delivery (a number kept with the index, not a scan). */
 export async function pendingCount(store: Store, hookIds?: number[]): Promise<number> {
   const pending = await pendingOf(store);
-  return hookIds ? pending.list(new Set(hookIds)).length : pending.size;
+  return hookIds ? pending.count(hookIds) : pending.size;
 }
 
 /** Deletes delivered tasks of the hook matching `drop`; returns how many went. */

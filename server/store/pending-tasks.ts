@@ -92,6 +92,13 @@ export class PendingIndex {
     await this.write({ dh: hookId });
   }
 
+  /** How many tasks of the given hooks are waiting: kept per hook as numbers, nothing is listed or copied. */
+  count(hooks: Iterable<number>): number {
+    let n = 0;
+    for (const h of new Set(hooks)) n += this.byHook.get(h)?.size ?? 0;
+    return n;
+  }
+
   /** The waiting tasks of the given hooks, by hook then id (oldest first within a hook). */
   list(hooks: Set<number>): Ref[] {
     const out: Ref[] = [];
