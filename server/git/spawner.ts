@@ -1,0 +1,246 @@
+/**
+ * Starting git without making the host's event loop wait. libuv's spawn forks the whole host and blocks the
+ * calling thread until the child has exec'd: a few milliseconds for a small process, tens of milliseconds for a
+ * busy host on a loaded machine, every request. A small spawner process (`spawner-child.mjs`, one per host
+ * process, started on first use) forks git instead; the host only sends it a message and opens a unix-socket
+ * connection that becomes git's stdin and stdout, so git's data never passes through the spawner.
+ *
+ * Where the spawner cannot run (Windows, inside Electron, where the app cannot run plain Node, or with
+ * `HOMEFORGE_GIT_SPAWNER=0`), and if it fails to start, git is started directly as before.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+/** What callers use of a git child process; node's ChildProcess with piped streams fits it too. */
+export interface GitChild extends EventEmitter {
+  readonly pid: number | undefined;
+  readonly exitCode: number | null;
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  kill(signal?: NodeJS.Signals): boolean;
+}
+
+export interface LaunchOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** 'ignore' gives git no stdin (end of file at once). */
+  stdin?: 'pipe' | 'ignore';
+  lowPriority?: boolean;
+}
+
+type FromSpawner =
+  | { t: 'ready' } | { t: 'failed'; message: string }
+  | { t: 'spawned'; id: number; pid: number }
+  | { t: 'exit'; id: number; code: number | null; signal: NodeJS.Signals | null; stderr: string }
+  | { t: 'error'; id: number; message: string };
+
+/** One git process started by the spawner, seen from the host. */
+class RemoteGit extends EventEmitter implements GitChild {
+  pid: number | undefined;
+  exitCode: number | null = null;
+  readonly stdin = new PassThrough();
+  readonly stdout = new PassThrough();
+  readonly stderr = new PassThrough();
+  private socket: net.Socket | null = null;
+  private exited = false;
+  private socketClosed = false;
+  private pendingKill: NodeJS.Signals | null = null;
+  private closeArgs: [number | null, NodeJS.Signals | null] | null = null;
+
+  constructor(readonly id: number, private readonly owner: Spawner) {
+    super();
+  }
+
+  attach(socket: net.Socket): void {
+    this.socket = socket;
+    socket.on('error', () => undefined);
+    socket.pipe(this.stdout);
+    socket.on('close', () => { this.socketClosed = true; this.maybeClose(); });
+  }
+
+  spawned(pid: number): void {
+    this.pid = pid;
+    if (this.socket) this.stdin.pipe(this.socket);
+    if (this.pendingKill) this.kill(this.pendingKill);
+  }
+
+  exit(code: number | null, signal: NodeJS.Signals | null, stderr: Buffer): void {
+    if (this.exited) return;
+    this.exited = true;
+    this.exitCode = code;
+    this.stderr.end(stderr);
+    // As node does for its own children: streams nobody reads are drained, so 'close' still comes.
+    if (this.stdout.listenerCount('data') === 0 && this.stdout.listenerCount('readable') === 0) this.stdout.resume();
+    this.stdin.unpipe();
+    if (this.socket) this.socket.end();
+    else this.socketClosed = true;
+    this.emit('exit', code, signal);
+    this.closeArgs = [code, signal];
+    this.maybeClose();
+  }
+
+  fail(err: Error): void {
+    this.exited = true;
+    this.socket?.destroy();
+    this.stdout.end();
+    this.stderr.end();
+    this.emit('error', err);
+  }
+
+  /** Runs the process directly after all (the spawner could not start), with the same streams. */
+  adopt(direct: GitChild): void {
+    this.pid = direct.pid;
+    this.socketClosed = true;
+    this.stdin.pipe(direct.stdin);
+    direct.stdin.on('error', () => undefined);
+    direct.stdout.pipe(this.stdout);
+    direct.stderr.pipe(this.stderr);
+    direct.on('error', (err: Error) => { this.exited = true; this.owner.done(this.id); this.emit('error', err); });
+    direct.on('exit', (code: number | null, signal: NodeJS.Signals | null) => { this.exited = true; this.exitCode = code; this.emit('exit', code, signal); });
+    direct.on('close', (code: number | null, signal: NodeJS.Signals | null) => { this.owner.done(this.id); this.emit('close', code, signal); });
+    if (this.pendingKill) direct.kill(this.pendingKill);
+  }
+
+  private maybeClose(): void {
+    if (!this.exited || !this.socketClosed || !this.closeArgs) return;
+    const args = this.closeArgs;
+    this.closeArgs = null;
+    this.owner.done(this.id);
+    this.emit('close', ...args);
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGTERM'): boolean {
+    if (this.exited) return false;
+    if (this.pid === undefined) this.pendingKill = signal;
+    else this.owner.send({ t: 'kill', id: this.id, signal });
+    return true;
+  }
+}
+
+/** The spawner process and the git processes it runs for this host process. */
+class Spawner {
+  private readonly proc: ChildProcess;
+  private readonly dir: string;
+  private readonly sock: string;
+  private readonly ready: Promise<void>;
+  private readonly running = new Map<number, RemoteGit>();
+  private nextId = 1;
+  dead = false;
+
+  constructor() {
+    this.dir = mkdtempSync(path.join(os.tmpdir(), 'homeforge-git-'));
+    this.sock = path.join(this.dir, 's');
+    const script = fileURLToPath(new URL('./spawner-child.mjs', import.meta.url));
+    const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: '2' };
+    delete env.NODE_OPTIONS;
+    this.proc = spawn(process.execPath, ['--max-old-space-size=32', '--max-semi-space-size=1', script, this.sock], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env, windowsHide: true,
+    });
+    this.proc.unref();
+    this.channelRef(false);
+    this.ready = new Promise((resolve, reject) => {
+      this.proc.on('message', (m: FromSpawner) => {
+        if (m.t === 'ready') resolve();
+        else if (m.t === 'failed') reject(new Error(m.message));
+        else this.onMessage(m);
+      });
+      this.proc.once('error', reject);
+      this.proc.once('exit', () => reject(new Error('the git spawner exited')));
+    });
+    this.ready.catch(() => undefined);
+    this.proc.once('exit', () => this.onExit());
+    process.once('exit', () => rmSync(this.dir, { recursive: true, force: true }));
+  }
+
+  private channelRef(on: boolean): void {
+    const ch = (this.proc as ChildProcess & { channel?: { ref(): void; unref(): void } }).channel;
+    if (on) ch?.ref();
+    else ch?.unref();
+  }
+
+  send(msg: object): void {
+    if (!this.dead) this.proc.send(msg);
+  }
+
+  done(id: number): void {
+    this.running.delete(id);
+    if (this.running.size === 0) this.channelRef(false);
+  }
+
+  private onMessage(m: FromSpawner): void {
+    if (!('id' in m)) return;
+    const child = this.running.get(m.id);
+    if (!child) return;
+    if (m.t === 'spawned') child.spawned(m.pid);
+    else if (m.t === 'exit') child.exit(m.code, m.signal, Buffer.from(m.stderr, 'base64'));
+    else if (m.t === 'error') {
+      this.done(m.id);
+      child.fail(Object.assign(new Error(m.message), { code: 'ENOENT' }));
+    }
+  }
+
+  private onExit(): void {
+    this.dead = true;
+    rmSync(this.dir, { recursive: true, force: true });
+    // Their git processes run on unwatched; their callers see them end as killed.
+    for (const child of [...this.running.values()]) child.exit(null, 'SIGKILL', Buffer.alloc(0));
+    if (current === this) current = null;
+  }
+
+  launch(args: string[], opts: LaunchOptions): GitChild {
+    const id = this.nextId++;
+    const child = new RemoteGit(id, this);
+    if (opts.stdin === 'ignore') child.stdin.end();
+    this.running.set(id, child);
+    this.channelRef(true);
+    const token = randomBytes(16).toString('hex');
+    this.ready.then(() => {
+      const socket = net.connect({ path: this.sock, allowHalfOpen: true });
+      child.attach(socket);
+      socket.write(`${token}\n`);
+      this.send({ t: 'spawn', id, token, args, cwd: opts.cwd, env: opts.env, stdin: opts.stdin ?? 'pipe', lowPriority: opts.lowPriority ?? false });
+    }, () => {
+      unavailable = true;
+      child.adopt(directGit(args, opts));
+    });
+    return child;
+  }
+}
+
+let current: Spawner | null = null;
+let unavailable = process.platform === 'win32' || Boolean(process.versions.electron);
+
+/** Whether git processes go through the spawner (tests and the bench read it). */
+export function spawnerInUse(): boolean {
+  return !unavailable && process.env.HOMEFORGE_GIT_SPAWNER !== '0';
+}
+
+/** Starts git through the spawner, or directly where the spawner cannot run; the child's streams are all piped. */
+export function launchGit(args: string[], opts: LaunchOptions): GitChild {
+  if (spawnerInUse()) {
+    try {
+      current ??= new Spawner();
+      return current.launch(args, opts);
+    } catch {
+      unavailable = true;
+    }
+  }
+  return directGit(args, opts);
+}
+
+function directGit(args: string[], opts: LaunchOptions): GitChild {
+  const child = spawn('git', args, { cwd: opts.cwd, env: opts.env, stdio: [opts.stdin ?? 'pipe', 'pipe', 'pipe'], windowsHide: true });
+  if (opts.lowPriority && child.pid !== undefined) {
+    try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keeps the default priority */ }
+  }
+  // A child without stdin still gets a stream, which goes nowhere.
+  return (child.stdin ? child : Object.assign(child, { stdin: new PassThrough() })) as GitChild;
+}
