@@ -29,6 +29,7 @@ async function startHost(cli: string, dataDir: string, loopFile: string): Promis
     env: {
       HOMEFORGE_ADMIN_USER: ADMIN.username, HOMEFORGE_ADMIN_PASSWORD: ADMIN.password, HOMEFORGE_ADMIN_EMAIL: ADMIN.email,
       HOMEFORGE__LOG__LEVEL: 'Error', HOMEFORGE__WEBHOOK__ALLOWED_HOST_LIST: 'loopback', HOMEFORGE__MIGRATIONS__ALLOW_LOCALNETWORKS: 'true',
+      HOMEFORGE__MIRROR__MIN_INTERVAL: '1m',
       HOMEFORGE_BENCH_LOOP_FILE: loopFile,
     },
   });
