@@ -37,6 +37,8 @@ import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
 import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
+import { setPasswordHasher } from './lib/crypto.ts';
+import { helperScrypt } from './git/spawner.ts';
 
 export interface HostOptions {
   /** Data directory; created when missing. */
@@ -78,6 +80,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const env = options.env ?? process.env;
   // 1 - settings first: an invalid value must stop the start before anything is touched
   const settings = loadSettings(dataDir, env, options.settings);
+  // Password hashes are computed in the git spawner's process (its malloc arenas keep scrypt's memory, not the host's)
+  setPasswordHasher(helperScrypt);
   // 1b - the data dir is the owner's alone (umask 077, older dirs tightened once)
   makeDataDirPrivate(dataDir);
   // 2 - one host per data dir

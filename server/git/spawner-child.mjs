@@ -2,8 +2,9 @@
 // for a fork of the whole host and the exec that follows (libuv blocks the calling thread until the child has
 // exec'd). The host sends each request over the IPC channel; the git process's stdin and stdout are one end of a
 // unix-socket connection the host opened to this process (named by a one-time token), so the data never passes
-// through here. Only git is ever started. This process exits when the host's channel closes (the host exited); running git processes finish.
+// through here. Only git is ever started. It also runs password hashing (scrypt) for the host. This process exits when the host's channel closes (the host exited); running git processes finish.
 import { spawn } from 'node:child_process';
+import { scrypt } from 'node:crypto';
 import net from 'node:net';
 import os from 'node:os';
 
@@ -89,6 +90,12 @@ process.on('message', (msg) => {
   if (msg.t === 'spawn') {
     requests.set(msg.token, msg);
     pair(msg.token);
+  } else if (msg.t === 'scrypt') {
+    // Password hashing runs here too: scrypt's 16 MiB blocks then stay in this process's two malloc arenas
+    // instead of one arena per libuv thread of the host, which glibc keeps.
+    scrypt(msg.password, Buffer.from(msg.salt, 'base64'), msg.len, msg.opts, (err, key) => {
+      process.send?.({ t: 'scrypted', id: msg.id, key: key ? key.toString('base64') : undefined, error: err ? String(err.message) : undefined });
+    });
   } else if (msg.t === 'kill') {
     try { children.get(msg.id)?.kill(msg.signal ?? 'SIGTERM'); } catch { /* already gone */ }
   }

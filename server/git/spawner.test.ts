@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchGit, spawnerInUse, type GitChild } from './spawner.ts';
+import { scryptSync } from 'node:crypto';
+import { helperScrypt, launchGit, spawnerInUse, type GitChild } from './spawner.ts';
+import { hashPassword, setPasswordHasher, verifyPassword } from '../lib/crypto.ts';
 import { runGit } from './process.ts';
 
 const closed = (c: GitChild): Promise<[number | null, string | null]> => new Promise((resolve) => c.on('close', (code: number | null, sig: string | null) => resolve([code, sig])));
@@ -27,9 +29,11 @@ test('git started through the spawner: stdin, stdout, exit codes and stderr, a k
     assert.equal(round.stdout.toString().trim().length, 40);
 
     const reader = launchGit(['cat-file', '--batch'], { cwd: dir, env: { ...process.env, GIT_DIR: dir } });
-    const first = new Promise<string>((resolve) => reader.stdout.once('data', (c: Buffer) => resolve(c.toString())));
+    const expected = 'ce013625030ba8dba906f756967f9e9ca394464a blob 6\nhello\n\n';
+    let got = '';
+    const first = new Promise<string>((resolve) => reader.stdout.on('data', (c: Buffer) => { got += c.toString(); if (got.length >= expected.length) resolve(got); }));
     reader.stdin.write('ce013625030ba8dba906f756967f9e9ca394464a\n');
-    assert.equal(await first, 'ce013625030ba8dba906f756967f9e9ca394464a blob 6\nhello\n\n');
+    assert.equal(await first, expected);
     assert.ok(reader.pid);
     if (process.platform === 'linux') assert.notEqual(parentOf(reader.pid), process.pid, 'git is not a child of the host');
     const end = closed(reader);
@@ -46,4 +50,16 @@ test('git started through the spawner: stdin, stdout, exit codes and stderr, a k
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('password hashing in the spawner process gives scrypt\'s own result, and verifies stored hashes', async () => {
+  const salt = Buffer.from('0123456789abcdef');
+  const opts = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+  const [a, b] = await Promise.all([helperScrypt('pass-one', salt, 32, opts), helperScrypt('pass-two', salt, 32, opts)]);
+  assert.deepEqual(a, scryptSync('pass-one', salt, 32, opts));
+  assert.deepEqual(b, scryptSync('pass-two', salt, 32, opts));
+  setPasswordHasher(helperScrypt);
+  const stored = await hashPassword('correct horse');
+  assert.equal(await verifyPassword('correct horse', stored), true);
+  assert.equal(await verifyPassword('wrong horse', stored), false);
 });

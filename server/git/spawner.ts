@@ -9,7 +9,7 @@
  * `HOMEFORGE_GIT_SPAWNER=0`), and if it fails to start, git is started directly as before.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -40,7 +40,8 @@ type FromSpawner =
   | { t: 'ready' } | { t: 'failed'; message: string }
   | { t: 'spawned'; id: number; pid: number }
   | { t: 'exit'; id: number; code: number | null; signal: NodeJS.Signals | null; stderr: string }
-  | { t: 'error'; id: number; message: string };
+  | { t: 'error'; id: number; message: string }
+  | { t: 'scrypted'; id: number; key?: string; error?: string };
 
 /** One git process started by the spawner, seen from the host. */
 class RemoteGit extends EventEmitter implements GitChild {
@@ -132,6 +133,7 @@ class Spawner {
   private readonly sock: string;
   private readonly ready: Promise<void>;
   private readonly running = new Map<number, RemoteGit>();
+  private readonly hashing = new Map<number, { resolve(key: Buffer): void; reject(err: Error): void }>();
   private nextId = 1;
   dead = false;
 
@@ -172,11 +174,35 @@ class Spawner {
 
   done(id: number): void {
     this.running.delete(id);
-    if (this.running.size === 0) this.channelRef(false);
+    this.hashing.delete(id);
+    if (this.running.size === 0 && this.hashing.size === 0) this.channelRef(false);
+  }
+
+  /** scrypt in the spawner process. */
+  async scrypt(password: string, salt: Buffer, len: number, opts: ScryptOptions): Promise<Buffer> {
+    const id = this.nextId++;
+    const key = new Promise<Buffer>((resolve, reject) => this.hashing.set(id, { resolve, reject }));
+    // Held from here: while the spawner starts, nothing else may keep the event loop alive.
+    this.channelRef(true);
+    try {
+      await this.ready;
+    } catch (err) {
+      this.done(id);
+      throw err;
+    }
+    this.send({ t: 'scrypt', id, password, salt: salt.toString('base64'), len, opts });
+    return key;
   }
 
   private onMessage(m: FromSpawner): void {
     if (!('id' in m)) return;
+    if (m.t === 'scrypted') {
+      const waiter = this.hashing.get(m.id);
+      this.done(m.id);
+      if (m.key !== undefined) waiter?.resolve(Buffer.from(m.key, 'base64'));
+      else waiter?.reject(new Error(m.error ?? 'scrypt failed'));
+      return;
+    }
     const child = this.running.get(m.id);
     if (!child) return;
     if (m.t === 'spawned') child.spawned(m.pid);
@@ -192,6 +218,8 @@ class Spawner {
     rmSync(this.dir, { recursive: true, force: true });
     // Their git processes run on unwatched; their callers see them end as killed.
     for (const child of [...this.running.values()]) child.exit(null, 'SIGKILL', Buffer.alloc(0));
+    for (const waiter of this.hashing.values()) waiter.reject(new Error('the git spawner exited'));
+    this.hashing.clear();
     if (current === this) current = null;
   }
 
@@ -221,6 +249,22 @@ let unavailable = process.platform === 'win32' || Boolean(process.versions.elect
 /** Whether git processes go through the spawner (tests and the bench read it). */
 export function spawnerInUse(): boolean {
   return !unavailable && process.env.HOMEFORGE_GIT_SPAWNER !== '0';
+}
+
+/**
+ * scrypt for password hashes, in the spawner process where it runs (started with MALLOC_ARENA_MAX=2): the 16 MiB
+ * each check allocates is not kept by the host's malloc arenas. In this process where the spawner cannot run.
+ */
+export async function helperScrypt(password: string, salt: Buffer, len: number, opts: ScryptOptions): Promise<Buffer> {
+  if (spawnerInUse()) {
+    try {
+      current ??= new Spawner();
+      return await current.scrypt(password, salt, len, opts);
+    } catch {
+      // The spawner is gone or could not start: hash here.
+    }
+  }
+  return new Promise((resolve, reject) => scrypt(password, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /** Starts git through the spawner, or directly where the spawner cannot run; the child's streams are all piped. */
