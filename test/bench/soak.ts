@@ -10,7 +10,8 @@ import path from 'node:path';
 import { compile } from './idle.ts';
 import { ADMIN, REPO_ROOT, adminToken, api, rssOf, spawnServer, type ServerProcess } from './lib/proc.ts';
 import { fmt, percentile } from './lib/stats.ts';
-import { dataDirWithHookTasks } from './lib/seed.ts';
+import { dataDirWithHookTasks, hookTask } from './lib/seed.ts';
+import * as tasks from '../../server/store/hook-tasks.ts';
 import { flushStore } from '../../server/store/index.ts';
 import { LOOP_MONITOR, bareRepos, childrenOf, cmdlineOf, firstLine, fsckAll, loopWindow, remoteBranch, startClient, writeBytes, type Client } from './lib/soak-run.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
@@ -79,9 +80,13 @@ async function deliveryBytes(h: ServerProcess, token: string, count: number): Pr
   return { perBody: written / got.bodyBytes, bodies: got.bodyBytes, written };
 }
 
-/** GET /api/homeforge/status on a host with `count` stored deliveries: median and p99 of 50 calls. */
-async function statusTimes(cli: string, dir: string, count: number): Promise<{ p50: number; p99: number; pending: number }> {
-  const { store } = await dataDirWithHookTasks(dir, count);
+/** GET /api/homeforge/status on a host with `count` stored (delivered) deliveries, as after a busy day: median and p99 of 50 calls. */
+export async function statusTimes(cli: string, dir: string, count: number): Promise<{ p50: number; p99: number; pending: number; versionP50: number }> {
+  // Stored through the store's own functions, in today's layout (append logs and the pending index).
+  const { store, hookId } = await dataDirWithHookTasks(dir, 0);
+  for (let done = 0; done < count; done += 500) {
+    await Promise.all(Array.from({ length: Math.min(500, count - done) }, () => tasks.insert(store, hookId, (id) => ({ ...hookTask(hookId)(id), is_delivered: true, is_succeed: true }))));
+  }
   await flushStore(store);
   const h = await startHost(cli, dir, path.join(dir, 'loop.log'));
   try {
@@ -93,7 +98,13 @@ async function statusTimes(cli: string, dir: string, count: number): Promise<{ p
       await hf(h.url, token, '/status');
       times.push(performance.now() - t0);
     }
-    return { p50: percentile(times, 50), p99: percentile(times, 99), pending: pendingNow };
+    const version: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const t0 = performance.now();
+      await (await fetch(`${h.url}/api/v1/version`)).arrayBuffer();
+      version.push(performance.now() - t0);
+    }
+    return { p50: percentile(times, 50), p99: percentile(times, 99), pending: pendingNow, versionP50: percentile(version, 50) };
   } finally {
     await h.stop();
   }
@@ -188,7 +199,7 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
       [`RSS MB, ${afterSeconds} s after the load ÷ before it`, mbs(rssBefore), `${mbs(rssAfter)} (${fmt(rssAfter / rssBefore)}×)`, `≤ ${TARGET.rssAfter}×`, met(rssAfter / rssBefore <= TARGET.rssAfter)],
       ['peak RSS MB (host process; git spawner beside)', mbs(rssBefore), `${mbs(peak)} (spawner ${mbs(spawnerPeak)})`, `≤ ${TARGET.peakRss / 1e6}`, met(peak <= TARGET.peakRss)],
       ['bytes written per webhook delivery ÷ its body', '-', `${fmt(bytes.perBody)} (${mbs(bytes.written)} MB for ${mbs(bytes.bodies)} MB of bodies)`, `≤ ${TARGET.bytesPerBody}`, met(bytes.perBody <= TARGET.bytesPerBody)],
-      [`GET /api/homeforge/status with 10,000 stored deliveries (ms, p50 / p99; ${status.pending} pending)`, '-', `${fmt(status.p50)} / ${fmt(status.p99)}`, `≤ ${TARGET.statusMs}`, met(status.p99 <= TARGET.statusMs)],
+      [`GET /api/homeforge/status with 10,000 stored deliveries (ms, p50 / p99; ${status.pending} pending)`, `GET /version p50 ${fmt(status.versionP50)}`, `${fmt(status.p50)} / ${fmt(status.p99)}`, `≤ ${TARGET.statusMs}`, met(status.p99 <= TARGET.statusMs)],
       ['lost: deliveries missing or repeated, fsck failures, acknowledged pushes or issues missing', '-', `${lostDeliveries} / ${dupes} / ${fsck.bad.length} / ${ackedMissing} / ${issuesMissing}`, '0', met(lostDeliveries + dupes + fsck.bad.length + ackedMissing + issuesMissing === 0)],
     ];
     const pushes = pushed.reduce((s, p) => s + p.pushes, 0);
