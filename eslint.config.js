@@ -38,7 +38,7 @@ const layer = (name, files, forbidden, { ignores = [], types = false, extra = []
 const without = (...drop) => ALL.filter((d) => !drop.includes(d));
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'renderer/dist/**', 'data/**', 'test-results/**', 'bench/results/**', '.scratch*/**', '**/*.mjs', 'eslint.config.js'] },
+  { ignores: ['node_modules/**', 'dist/**', 'renderer/dist/**', 'data/**', 'test-results/**', 'bench/results/**', '.scratch*/**', '**/*.mjs', 'eslint.config.js', 'server/lib/proto/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

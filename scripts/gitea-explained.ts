@@ -53,4 +53,6 @@ export const EXPLAINED: Record<string, string> = {
     'Projects are not implemented; the field is left out rather than sent empty.',
   'CreateStatusOption.state':
     "Gitea binds no rule and would store a status without a state; here a status needs one of Gitea's states (422 otherwise).",
+  'ActionRunner.version': 'Homeforge adds the version the runner declared, for the runners pages; clients that do not know it ignore it.',
+  'ActionRunner.last_online': 'Homeforge adds when the runner was last heard from (unix seconds, 0 never), for the runners pages; clients that do not know it ignore it.',
 };

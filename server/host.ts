@@ -31,14 +31,22 @@ import { closeRepoReaders } from './services/repository/cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
 import { startMirrors } from './services/mirror/index.ts';
+<<<<<<< HEAD
 import { warnLowMirrorInterval } from './services/mirror/timing.ts';
+=======
+import { startActionsSchedule } from './services/actions/index.ts';
+>>>>>>> main
 import { BackupScheduler } from './services/backup/index.ts';
 import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
 import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
+<<<<<<< HEAD
 import { setPasswordHasher } from './lib/crypto.ts';
 import { helperScrypt } from './git/spawner.ts';
+=======
+import { startBuiltinRunner } from './services/actions/builtin-runner.ts';
+>>>>>>> main
 
 export interface HostOptions {
   /** Data directory; created when missing. */
@@ -134,6 +142,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     // 5c - housekeeping: upkeep after pushes, the git_gc_repos and repo_health_check schedules
     const housekeeping = await startHousekeeping(app);
     undo.unshift(() => housekeeping.stop());
+    // 5d - action schedules: due plans make runs (sleep-aware: due from the stored next time)
+    const actionSchedule = startActionsSchedule(app);
+    undo.unshift(() => actionSchedule.stop());
     // 6 - listen
     const web = createApp(app);
     const server = http.createServer(web);
@@ -149,6 +160,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     listeningUrl = `http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${addr.port}`;
     setListeningUrl(app, listeningUrl);
+    // 6a - the built-in runner (a child process, off until the owner turns it on) talks to this URL
+    const builtinRunner = startBuiltinRunner(app, listeningUrl);
+    undo.unshift(() => builtinRunner.stop());
     // 6b - the control file: command-line tools on this machine reach the running host through it
     const controlFile = writeControl(dataDir, listeningUrl);
     app.control = controlFile.control;
@@ -167,6 +181,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       lan,
       close: () => {
         closing ??= (async () => {
+          // the built-in runner first: its long polls would otherwise hold the server open
+          await builtinRunner.stop();
           const lanClosed = lan.close();
           const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
           server.closeIdleConnections();

@@ -13,6 +13,7 @@ import { AdminOrgsPage } from './pages/admin/AdminOrgsPage.tsx';
 import { AdminSettingsPage } from './pages/admin/AdminSettingsPage.tsx';
 import { AdminBackupsPage } from './pages/admin/AdminBackupsPage.tsx';
 import { OrgPage } from './pages/admin/OrgPage.tsx';
+import { AdminRunnersPage, OrgRunnersPage, UserRunnersPage } from './pages/actions/RunnersPages.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { MigratePage } from './pages/MigratePage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
@@ -26,6 +27,7 @@ import { TokensPage } from './pages/TokensPage.tsx';
 import { TwoFactorPage } from './pages/TwoFactorPage.tsx';
 import { UserCreatePage } from './pages/UserCreatePage.tsx';
 import { UserEditPage } from './pages/UserEditPage.tsx';
+import { OrgActionsPage, UserActionsPage } from './pages/actions-secrets/ActionsSettingsPages.tsx';
 
 export interface RouteHandle { public?: boolean; admin?: boolean }
 
@@ -59,6 +61,10 @@ export const ROUTES: RouteObject[] = [
   page('/org/:org/teams', (p) => <OrgPage key={p.org} org={p.org!} tab="teams" owner />),
   page('/org/:org/settings/hooks', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" owner />),
   page('/org/:org/settings/hooks/:id', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" hookId={p.id!} owner />),
+  page('/user/settings/actions/secrets', () => <UserActionsPage key="secrets" kind="secrets" />),
+  page('/user/settings/actions/variables', () => <UserActionsPage key="variables" kind="variables" />),
+  page('/org/:org/settings/actions/secrets', (p) => <OrgActionsPage key={`${p.org}/s`} org={p.org!} kind="secrets" />),
+  page('/org/:org/settings/actions/variables', (p) => <OrgActionsPage key={`${p.org}/v`} org={p.org!} kind="variables" />),
   page('/-/admin', () => <AdminUsersPage />, admin),
   page('/-/admin/users', () => <AdminUsersPage />, admin),
   page('/-/admin/users/new', () => <UserCreatePage />, admin),
@@ -74,6 +80,9 @@ export const ROUTES: RouteObject[] = [
   page('/-/admin/auth-sources', () => <AdminAuthSourcesPage />, admin),
   page('/-/admin/settings', () => <AdminSettingsPage />, admin),
   page('/-/admin/backups', () => <AdminBackupsPage />, admin),
+  page('/-/admin/actions/runners', () => <AdminRunnersPage />, admin),
+  page('/user/settings/actions/runners', () => <UserRunnersPage />),
+  page('/org/:org/settings/actions/runners', (p) => <OrgRunnersPage key={p.org} org={p.org!} />),
   // Earlier addresses of the same pages.
   page('/admin/*', (p) => <Navigate to={`/-/admin/${p['*'] ?? ''}`} replace />),
   page('/settings/*', () => <Navigate to="/user/settings/applications" replace />),
@@ -114,5 +123,10 @@ export const ROUTES: RouteObject[] = [
   repo('/wiki', 'wiki'),
   repo('/wiki/:page', 'wiki'),
   repo('/settings/branches', 'branch-rules', {}),
+  repo('/settings/actions/secrets', 'actions-secrets', {}),
+  repo('/settings/actions/variables', 'actions-variables', {}),
+  repo('/actions', 'actions'),
+  repo('/actions/runs/:number', 'action-run'),
+  repo('/settings/actions/runners', 'runners', {}),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiError, errorText } from './api/client.ts';
+import { ApiError, errorText, type FieldProblem } from './api/client.ts';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -33,6 +33,37 @@ export function issueWords(issue: Issue): string {
   }
 }
 
+/**
+ * One field problem of an API answer in words, from its code and bounds; codes that carry the host's own
+ * explanation (a name that is reserved, a code that is wrong) keep the host's sentence.
+ */
+export function problemWords(p: FieldProblem): string {
+  const chars = (n: number): string => `${n} ${n === 1 ? 'character' : 'characters'}`;
+  switch (p.code) {
+    case 'required': return 'Fill in this field.';
+    case 'too_long': return p.max !== undefined ? `Use at most ${chars(p.max)}.` : sentence(p.message);
+    case 'too_short': return p.min !== undefined ? `Use at least ${chars(p.min)}.` : sentence(p.message);
+    case 'too_big': return p.max !== undefined ? `Use a value of at most ${p.max}.` : sentence(p.message);
+    case 'too_small': return p.min !== undefined ? `Use a value of at least ${p.min}.` : sentence(p.message);
+    case 'invalid_type': return 'This value has the wrong type.';
+    default: return sentence(p.message);
+  }
+}
+
+const sentence = (m: string): string => {
+  const t = m.trim();
+  return t ? `${t[0]!.toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : 'This value is not valid.';
+};
+
+function validPattern(source: string): boolean {
+  try {
+    new RegExp(`^(?:${source})$`, 'v');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const unwrap = (s: z.ZodType): { inner: z.ZodType; optional: boolean } => {
   let inner = s;
   let optional = false;
@@ -55,7 +86,9 @@ export function checksOf(schema: z.ZodObject, name: string): { required?: boolea
   if (!optional || (inner.minLength ?? 0) > 0) out.required = true;
   const patterns = (inner._zod.bag as { patterns?: Set<RegExp> }).patterns;
   const first = patterns ? [...patterns][0] : undefined;
-  if (first) out.pattern = first.source.replace(/^\^/, '').replace(/\$$/, '');
+  const pattern = first?.source.replace(/^\^/, '').replace(/\$$/, '');
+  // The browser reads `pattern` with the `v` flag, where some classes (`[\w.-]`) are not valid: those are left to the schema.
+  if (pattern && validPattern(pattern)) out.pattern = pattern;
   return out;
 }
 
@@ -71,9 +104,10 @@ export interface ApiForm<T extends FieldValues> extends UseFormReturn<T> {
 
 /**
  * A form over `schema` (a zod object; the API's request schema or one cut from it) with `defaults`. `conflictField`
- * names the field a 409 answer is about on this form (the name that is already taken).
+ * names the field a 409 answer is about on this form (the name that is already taken); `aliases` maps a field name
+ * of the API's answer to the form field that holds it, where the two differ (`due_on` → `due`).
  */
-export function useApiForm<T extends FieldValues>(schema: z.ZodObject, defaults: DefaultValues<T>, conflictField?: Path<T>): ApiForm<T> {
+export function useApiForm<T extends FieldValues>(schema: z.ZodObject, defaults: DefaultValues<T>, conflictField?: Path<T>, aliases: Record<string, Path<T>> = {}): ApiForm<T> {
   const form = useForm<T>({
     // The schema is the API's own; its output type is the form's values.
     resolver: zodResolver(schema as never, { error: issueWords } as never) as never,
@@ -87,13 +121,14 @@ export function useApiForm<T extends FieldValues>(schema: z.ZodObject, defaults:
       try {
         await action(values);
       } catch (err) {
-        const named = err instanceof ApiError ? Object.entries(err.fields).filter(([k]) => k in schema.shape) : [];
+        const named = err instanceof ApiError
+          ? Object.entries(err.problems).map(([k, p]): [string, string] => [aliases[k] ?? k, problemWords(p)]).filter(([k]) => k in schema.shape) : [];
         if (err instanceof ApiError && err.status === 409 && conflictField && !named.length) named.push([conflictField, err.message]);
         for (const [k, message] of named) setError(k as Path<T>, { type: 'server', message }, { shouldFocus: true });
         if (!named.length) setFormError(errorText(err));
       }
     })(e);
-  }, [handleSubmit, setError, schema, conflictField]);
+    }, [handleSubmit, setError, schema, conflictField, aliases]);
   const field = (name: Path<T>) => {
     const error = (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
     return { ...register(name), ...checksOf(schema, name), ...(error ? { error } : {}) };

@@ -44,6 +44,6 @@ export function toTimelineComment(p: TimelineParts, owner: UserRecord, repo: Rep
     old_project_id: 0, project_id: 0, old_title: m.old_title ?? '', new_title: m.new_title ?? '', old_ref: '', new_ref: '',
     old_milestone: p.oldMilestone, milestone: p.milestone, label: p.label,
     assignee: p.assignee ? toUser(p.assignee, viewer, baseUrl) : null, assignee_team: null, removed_assignee: m.removed_assignee ?? false, resolve_doer: null,
-    ref_action: m.ref_action ?? '', ref_commit_sha: '', ref_issue: p.refIssue, ref_comment: p.refComment, dependent_issue: p.dependent, review_id: 0, tracked_time: null,
+    ref_action: m.ref_action ?? '', ref_commit_sha: m.commit_sha ?? '', ref_issue: p.refIssue, ref_comment: p.refComment, dependent_issue: p.dependent, review_id: 0, tracked_time: null,
   };
 }

@@ -1,16 +1,6 @@
 /** Gitea's wiki answers from wiki reads: `WikiCommit`, `WikiPageMetaData`, `WikiPage`, `WikiCommitList`. */
 import type { WikiCommit, WikiCommitList, WikiPage, WikiPageMetaData } from '../structs/wiki.ts';
-
-interface CommitLike {
-  sha: string;
-  authorName: string;
-  authorEmail: string;
-  authorDate: string;
-  committerName: string;
-  committerEmail: string;
-  committerDate: string;
-  message: string;
-}
+import type { WikiCommitInfo as CommitLike } from '../lib/wiki-commit.ts';
 
 interface MetaLike {
   webPath: string;

@@ -177,3 +177,9 @@ export async function sizeKiB(gitDir: string): Promise<number> {
 export async function isValidRefName(ref: string): Promise<boolean> {
   return isValidBranchOrTagRef(ref);
 }
+
+/** The newest `limit` commits of `range` (`[new]` or `[new, ^old]`), oldest first. */
+export async function commitIdsOf(gitDir: string, range: string[], limit: number): Promise<string[]> {
+  const out = await git(['rev-list', `--max-count=${limit}`, '--reverse', '--end-of-options', ...range, '--'], { gitDir });
+  return out.split('\n').filter(Boolean);
+}

@@ -6,6 +6,7 @@
 import { runGit } from './read.ts';
 import { git } from './process.ts';
 import type { ObjectFormatName } from './objects.ts';
+import type { WikiCommitInfo } from '../lib/wiki-commit.ts';
 
 /** git's empty tree, per object format: the "before" of a branch's first commit. */
 export const EMPTY_TREE: Record<ObjectFormatName, string> = {
@@ -88,16 +89,7 @@ export async function readBlobs(gitDir: string, ids: string[]): Promise<Map<stri
   return out;
 }
 
-export interface WikiCommitInfo {
-  sha: string;
-  authorName: string;
-  authorEmail: string;
-  authorDate: string;
-  committerName: string;
-  committerEmail: string;
-  committerDate: string;
-  message: string;
-}
+export type { WikiCommitInfo };
 
 const FORMAT = '%x1e%H%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B';
 

@@ -7,6 +7,7 @@ import { API_V1_ROUTES } from '../api/v1/index.ts';
 import { buildRouter } from '../api/router/router.ts';
 import { HOMEFORGE_ROUTES } from '../api/homeforge/index.ts';
 import { PACKAGE_REGISTRY_ROUTES } from '../api/packages/index.ts';
+import { actionsProtocolHandler } from '../api/actions/index.ts';
 import { baseUrlOf } from './base-url.ts';
 import { authMiddleware } from './auth.ts';
 import { corsMiddleware } from './cors.ts';
@@ -60,6 +61,8 @@ export function createApp(app: AppContext): Express {
   registries.use(buildRouter(app, PACKAGE_REGISTRY_ROUTES));
   registries.use(notFound);
   api.use('/packages', registries);
+  // the runner protocol authenticates runners itself (x-runner-uuid, x-runner-token), not users
+  api.use('/actions', actionsProtocolHandler(app));
   api.use(notFound);
   web.use('/api', api);
   web.use(webFileRoutes(app));

@@ -61,6 +61,9 @@ export const SETTINGS = {
   // [repository.release] ALLOWED_TYPES lists extensions or MIME types.
   'repository.release.ALLOWED_TYPES': { kind: 'list', default: '' },
   'repository.pull-request.RETARGET_CHILDREN_ON_MERGE': { kind: 'bool', default: 'true' },
+  // Gitea's closing and reopening keywords before an issue reference (`fixes #1`) in commits and pull requests.
+  'repository.pull-request.CLOSE_KEYWORDS': { kind: 'list', default: 'close,closes,closed,fix,fixes,fixed,resolve,resolves,resolved' },
+  'repository.pull-request.REOPEN_KEYWORDS': { kind: 'list', default: 'reopen,reopens,reopened' },
   'cors.ENABLED': { kind: 'bool', default: 'false' },
   'cors.ALLOW_DOMAIN': { kind: 'list', default: '*' },
   'cors.METHODS': { kind: 'list', default: 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS' },
@@ -133,6 +136,13 @@ export const SETTINGS = {
     kind: 'list',
     default: '.avif,.cpuprofile,.csv,.dmp,.docx,.fodg,.fodp,.fods,.fodt,.gif,.gz,.jpeg,.jpg,.json,.jsonc,.log,.md,.mov,.mp4,.odf,.odg,.odp,.ods,.odt,.patch,.pdf,.png,.pptx,.svg,.tgz,.txt,.webm,.webp,.xls,.xlsx,.zip',
   },
+  // Gitea's [actions]: on by default since 1.21; workflows come from the first of WORKFLOW_DIRS that exists.
+  'actions.ENABLED': { kind: 'bool', default: 'true' },
+  'actions.WORKFLOW_DIRS': { kind: 'list', default: '.gitea/workflows,.github/workflows' },
+  'actions.LOG_MAX_SIZE': { kind: 'int', default: '16777216', min: 1024 },
+  // Homeforge's built-in runner: off until the owner turns it on; a job's time limit unless its timeout-minutes is shorter.
+  'actions.BUILTIN_RUNNER': { kind: 'bool', default: 'false' },
+  'actions.BUILTIN_RUNNER_TIMEOUT': { kind: 'duration', default: '1h' },
   'log.LEVEL': { kind: 'enum', default: 'Info', values: ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'None'] },
 } as const satisfies Record<string, SettingSpec>;
 

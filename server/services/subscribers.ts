@@ -15,6 +15,11 @@ import { subscribeReleases } from './release/tag-sync.ts';
 import { subscribeTagProtection } from './repository/tag-protection.ts';
 import { subscribePulls } from './pull/subscriber.ts';
 import { subscribeReviews } from './review/subscriber.ts';
+import { subscribeActionSecrets } from './actions/secret-cleanup.ts';
+import { subscribeCommitReferences } from './issue/commit-refs.ts';
+import { subscribeMergeReferences } from './issue/merge-refs.ts';
+import { subscribeRunners } from './actions/runner-subscriber.ts';
+import { subscribeActions } from './actions/index.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -29,4 +34,9 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeTagProtection(app);
   subscribePulls(app);
   subscribeReviews(app);
+  subscribeActionSecrets(app);
+  subscribeCommitReferences(app);
+  subscribeMergeReferences(app);
+  subscribeRunners(app);
+  subscribeActions(app);
 }

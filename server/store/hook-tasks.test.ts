@@ -107,3 +107,20 @@ test('cleanup compacts a partition; a data dir of the document layout is migrate
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a task is pending before its record is written; a claim meanwhile leaves it pending for its stored event', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const writing = tasks.insert(store, 9, task(9));
+    while ((await tasks.pendingCount(store, [9])) === 0) await new Promise((r) => setImmediate(r));
+    assert.equal(await tasks.get(store, { hookId: 9, id: 1 }), undefined, 'listed as pending before the record exists');
+    assert.equal(await tasks.claim(store, { hookId: 9, id: 1 }), null, 'nothing to claim yet');
+    assert.equal(await tasks.pendingCount(store, [9]), 1, 'still pending');
+    await writing;
+    assert.equal((await tasks.claim(store, { hookId: 9, id: 1 }))?.uuid, 'u-9-1', 'claimed once written');
+    assert.equal(await tasks.pendingCount(store, [9]), 0);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -80,13 +80,26 @@ function capped(r: DeliveryResponse | null | undefined): DeliveryResponse | null
 /** Stores a new task for the hook; resolves once it is on disk and in the pending index. */
 export async function insert(store: Store, hookId: number, make: (id: number) => HookTaskRecord): Promise<HookTaskRecord> {
   const pending = await pendingOf(store);
-  const task = await tasksOf(store, hookId).insert((id) => {
-    const t = make(id);
-    return { ...t, response_content: capped(t.response_content) };
-  });
-  if (!task.is_delivered) await pending.add({ hookId, id: task.id });
-  return task;
+  let key = '';
+  try {
+    return await tasksOf(store, hookId).insert((id) => {
+      const t = make(id);
+      return { ...t, response_content: capped(t.response_content) };
+    }, async (task) => {
+      if (task.is_delivered) return;
+      // In the pending index before the task is on disk: a kill between the two writes leaves an entry
+      // without a task (dropped at its claim), never a stored task that nothing will deliver.
+      key = `${hookId}:${task.id}`;
+      inserting.add(key);
+      await pending.add({ hookId, id: task.id });
+    });
+  } finally {
+    inserting.delete(key);
+  }
 }
+
+/** Tasks in the pending index whose record is still being written (a claim now would drop them). */
+const inserting = new Set<string>();
 
 /** The task, or undefined. */
 export const get = (store: Store, ref: TaskRef) => tasksOf(store, ref.hookId).get(ref.id);
@@ -96,6 +109,8 @@ export const get = (store: Store, ref: TaskRef) => tasksOf(store, ref.hookId).ge
  * (or is gone). The check and the change happen in one step, so two claims never both win.
  */
 export async function claim(store: Store, ref: TaskRef): Promise<HookTaskRecord | null> {
+  // Not on disk yet: left pending; its `stored` event queues it again.
+  if (inserting.has(`${ref.hookId}:${ref.id}`)) return null;
   // A failed delivery with a retry scheduled is claimable again; claiming counts the attempt and clears the schedule.
   const rec = await tasksOf(store, ref.hookId).set(ref.id, (t) => (t.is_delivered && !t.next_retry ? null : { is_delivered: true, attempt: (t.attempt ?? 0) + 1, next_retry: null }));
   // Claimed (or found delivered by an earlier run): either way it no longer waits.

@@ -35,6 +35,8 @@ export interface TimelineMeta {
   ref_issue_index?: number;
   ref_comment_id?: number;
   ref_action?: string;
+  /** The commit of a `commit_ref` event, or that closed or reopened the issue (Gitea's commit_sha). */
+  commit_sha?: string;
   /** A dependency event: the other issue. */
   dep_repo_id?: number;
   dep_index?: number;
@@ -44,7 +46,10 @@ export interface TimelineMeta {
 export const isPlain = (c: CommentRecord): boolean => !c.type || c.type === 'comment';
 
 const table = new Table<CommentRecord>('issue_comments', {
-  indexes: [{ name: 'repo', key: (c) => String(c.repo_id) }, { name: 'issue', key: (c) => compositeKey(c.repo_id, c.issue_index) }],
+  indexes: [
+    { name: 'repo', key: (c) => String(c.repo_id) }, { name: 'issue', key: (c) => compositeKey(c.repo_id, c.issue_index) },
+    { name: 'ref', key: (c) => (c.meta?.ref_repo_id && c.meta.ref_issue_index ? compositeKey(c.meta.ref_repo_id, c.meta.ref_issue_index) : null) },
+  ],
 });
 
 /** The comment with this id. */
@@ -58,6 +63,9 @@ export function list(store: Store, repoId: number, index: number | null, where: 
 
 /** Every comment and timeline event of an issue, oldest first. */
 export const listTimeline = (store: Store, repoId: number, index: number) => table.listBy(store, 'issue', compositeKey(repoId, index));
+
+/** The cross-reference events that issue (or pull request) `index` of `repoId` made on other issues, oldest first. */
+export const listByRef = (store: Store, repoId: number, index: number) => table.listBy(store, 'ref', compositeKey(repoId, index));
 
 /** Stores a new comment. */
 export const insert = (store: Store, make: (id: number) => CommentRecord) => table.insert(store, make);

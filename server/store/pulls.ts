@@ -9,7 +9,7 @@ import { Table } from './engine/table.ts';
 export type MergeStyle = 'merge' | 'rebase' | 'rebase-merge' | 'squash' | 'fast-forward-only';
 
 /** Gitea's PullRequestStatus: where the mergeability check stands. */
-export type PullStatus = 'checking' | 'mergeable' | 'conflict' | 'empty' | 'error' | 'ancestor';
+export type PullStatus = 'checking' | 'mergeable' | 'conflict' | 'empty' | 'error' | 'ancestor' | 'manually-merged';
 
 /** A stored auto-merge request (Gitea's pull_auto_merge): merge once the merge gate lets it. */
 export interface AutoMergeRecord {

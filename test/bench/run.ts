@@ -25,6 +25,9 @@ import { runPackages } from './packages.ts';
 import { runReleases } from './releases.ts';
 import { runPulls } from './pulls.ts';
 import { runSoak } from './soak.ts';
+import { runActionSecrets } from './actions-secrets.ts';
+import { runActions } from './actions.ts';
+import { runRunners } from './runners.ts';
 
 const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   transport: runTransport,
@@ -42,6 +45,9 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   releases: runReleases,
   pulls: runPulls,
   soak: runSoak,
+  'actions-secrets': runActionSecrets,
+  actions: runActions,
+  runners: runRunners,
 };
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true } } });

@@ -13,7 +13,7 @@ import { API_V1_ROUTES } from '../../server/api/v1/index.ts';
 import { HOMEFORGE_ROUTES } from '../../server/api/homeforge/index.ts';
 import { PACKAGE_REGISTRY_ROUTES } from '../../server/api/packages/index.ts';
 import type { RouteDef } from '../../server/api/router/route.ts';
-import { buildWorld, fillPath, idFor, isPackageRoute, paramFor, SECRET, VIEWERS, type Viewer, type World } from './world.ts';
+import { buildWorld, fillPath, idFor, isPackageRoute, NEVER_SHOWN, paramFor, SECRET, VIEWERS, type Viewer, type World } from './world.ts';
 import { sampleBody } from './hostile.ts';
 
 type Level = 'none' | 'read' | 'write' | 'admin' | 'self' | 'site-admin';
@@ -33,6 +33,7 @@ const SEES: Record<keyof typeof SECRET, Viewer[]> = {
   orgPackage: ['owner', 'admin', 'member'],
   release: ['owner', 'admin', 'collaborator'],
   pull: ['owner', 'admin', 'collaborator'],
+  actionVariable: ['owner', 'admin'],
 };
 
 /** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
@@ -59,6 +60,8 @@ function required(def: RouteDef): Level {
     if (/\/pulls\/:index\/(merge|update)$/.test(p)) return 'write';
     if (p.includes('/pulls') || p.endsWith('/forks')) return 'read';
     if (/\/(branches|tags|contents|releases|statuses)/.test(p)) return 'write';
+    // Actions: cancelling, rerunning, deleting runs and dispatching or switching workflows need write (Gitea's reqRepoWriter(unit.TypeActions)).
+    if (p.includes('/actions/')) return 'write';
     return 'admin';
   }
   if (p.startsWith('/orgs/:org') || p.startsWith('/teams/:id')) {
@@ -96,6 +99,7 @@ async function cell(h: TestHost, w: World, def: RouteDef, prefix: string, v: Vie
     if (SEES[k].includes(v)) t.seen.add(k);
     else t.leaks.push(`${what}: body holds ${k} (${res.status})`);
   }
+  for (const value of NEVER_SHOWN) if (res.text.includes(value)) t.leaks.push(`${what}: body holds a write-only secret value (${res.status})`);
   const need = required(def);
   if (res.status < 300 && need !== 'none' && !levelOf(v, def).includes(need)) t.leaks.push(`${what}: ${res.status} without ${need} access`);
   if ((v === 'anonymous' || v === 'stranger') && need !== 'none' && /:(repo|org|id)\b/.test(def.path)) {

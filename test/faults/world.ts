@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { ADMIN, createToken, request, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { registerRunner } from '../helpers/runner-client.ts';
 
 export const SECRET = {
   repo: 'SECRET-REPO-DESC-7f3a',
@@ -21,7 +22,11 @@ export const SECRET = {
   orgPackage: 'secret-org-pkg-7c1d',
   release: 'SECRET-RELEASE-NOTE-4c1d',
   pull: 'SECRET-PULL-TITLE-5b1c',
+  actionVariable: 'secret-action-var-9e2f',
 };
+
+/** Values no answer may ever hold, for anyone: the actions secrets of the world (write-only). */
+export const NEVER_SHOWN = ['never-shown-secret-value-6d3a'];
 
 export type Viewer = 'anonymous' | 'stranger' | 'collaborator' | 'member' | 'owner' | 'admin';
 export const VIEWERS: Viewer[] = ['anonymous', 'stranger', 'collaborator', 'member', 'owner', 'admin'];
@@ -100,11 +105,35 @@ export async function buildWorld(h: TestHost): Promise<World> {
   // A generic package of the private organization (its name is the marker), linked to its private repository.
   ok(await request(h.url, 'PUT', `/api/packages/fz-org/generic/${SECRET.orgPackage}/1.0/f.txt`, { auth: owner, rawBody: 'package content' }), 201);
   ok(await h.api('POST', `/packages/fz-org/generic/${SECRET.orgPackage}/-/link/fz-orgpriv`, { auth: owner }), 201);
+  // A workflow of the private repository: its run and job name `{run}` and `{job_id}` on the actions routes.
+  const workflow = 'on: [push, workflow_dispatch]\njobs:\n  fz:\n    runs-on: fz\n    steps:\n      - run: echo fz\n';
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/contents/.gitea/workflows/fz.yml', { auth: owner, body: { content: Buffer.from(workflow).toString('base64'), message: 'fz workflow' } }), 201);
+  let run: { id: number } | undefined;
+  for (let i = 0; i < 100 && !run; i++) {
+    run = ok(await h.api('GET', '/repos/fz-owner/fz-priv/actions/runs', { auth: owner }), 200).body.workflow_runs[0] as { id: number } | undefined;
+    if (!run) await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.ok(run, 'the pushed workflow made a run');
+  const actionJob = ok(await h.api('GET', `/repos/fz-owner/fz-priv/actions/runs/${run.id}/jobs`, { auth: owner }), 200).body.jobs[0].id as number;
   // Releases of the private repository: a release of tag v1 with a file, a tag protection rule, a commit status.
   const release = ok(await h.api('POST', '/repos/fz-owner/fz-priv/releases', { auth: owner, body: { tag_name: 'v1', body: SECRET.release } }), 201).body.id as number;
   const asset = ok(await h.api('POST', `/repos/fz-owner/fz-priv/releases/${release}/assets?name=fz.txt`, { auth: owner, rawBody: 'fz-asset', headers: { 'Content-Type': 'application/octet-stream' } }), 201).body.id as number;
   const tagRule = ok(await h.api('POST', '/repos/fz-owner/fz-priv/tag_protections', { auth: owner, body: { name_pattern: 'fz-*' } }), 201).body.id as number;
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/statuses/main', { auth: owner, body: { state: 'success', context: 'fz' } }), 201);
+  // Actions secrets (write-only values) and variables of the private repository, the private organization and the owner: `{secretname}`, `{variablename}`.
+  for (const base of ['/repos/fz-owner/fz-priv/actions', '/orgs/fz-org/actions', '/user/actions']) {
+    ok(await h.api('PUT', `${base}/secrets/FZ_SECRET`, { auth: owner, body: { data: NEVER_SHOWN[0] } }), 201);
+    ok(await h.api('POST', `${base}/variables/FZ_VAR`, { auth: owner, body: { value: SECRET.actionVariable } }), 201);
+  }
+  // A runner at each level (registered through the runner protocol), the targets of `{runner_id}`.
+  const runnerAt = async (base: string, auth: string): Promise<string> => {
+    const regToken = ok(await h.api('POST', `${base}/registration-token`, { auth }), 200).body.token as string;
+    return String((await registerRunner(h.url, regToken, { name: 'fz-runner' })).id);
+  };
+  const runnerIds = {
+    repo: await runnerAt('/repos/fz-owner/fz-priv/actions/runners', owner), org: await runnerAt('/orgs/fz-org/actions/runners', owner),
+    user: await runnerAt('/user/actions/runners', owner), admin: await runnerAt('/admin/actions/runners', root),
+  };
   const ids = {
     repo: repo.body.id as number, team, repoHook, orgHook, ownerHook, adminHook, token, source, uuid: deliveries[0]?.uuid ?? 'none', comment, label, milestone, orgLabel,
     release, asset, tagRule,
@@ -118,6 +147,8 @@ export async function buildWorld(h: TestHost): Promise<World> {
       pageName: 'Home',
       type: 'generic', name: SECRET.orgPackage, version: '1.0', filename: 'f.txt', repo_name: 'fz-orgpriv',
       attachment_id: String(attachment), user: names.collaborator,
+      secretname: 'FZ_SECRET', variablename: 'FZ_VAR',
+      run: String(run.id), job_id: String(actionJob), workflow_id: 'fz.yml',
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', base: 'main', head: 'fz-pr',
     },
     routeParams: [
@@ -127,6 +158,11 @@ export async function buildWorld(h: TestHost): Promise<World> {
       [/^\/repos\/:owner\/:repo\/branch_protections\//, { name: 'main' }],
       // A commit's statuses take a branch name (`heads/main` would be two path segments).
       [/^\/repos\/:owner\/:repo\/commits\/:ref\/status/, { ref: 'main' }],
+      // Each level's runners route names that level's runner.
+      [/^\/repos\/:owner\/:repo\/actions\/runners\//, { runner_id: runnerIds.repo }],
+      [/^\/orgs\/:org\/actions\/runners\//, { runner_id: runnerIds.org }],
+      [/^\/user\/actions\/runners\//, { runner_id: runnerIds.user }],
+      [/^\/admin\/actions\/runners\//, { runner_id: runnerIds.admin }],
     ],
     ids,
   };

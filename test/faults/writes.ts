@@ -116,12 +116,16 @@ export interface Edited {
   n: number;
   acked: number;
   registered?: boolean;
+  /** One edit at a time: two in flight may land in either order, and then neither is "the last". */
+  busy?: boolean;
 }
 
 /** PATCH a repository's description to `d-<n>`. */
 export async function editRepo(t: Target, l: Ledger, e: Edited): Promise<void> {
+  if (e.busy) return;
+  e.busy = true;
   const n = ++e.n;
-  const res = await call(t, 'PATCH', e.path, { body: { description: `d-${n}` } });
+  const res = await call(t, 'PATCH', e.path, { body: { description: `d-${n}` } }).finally(() => { e.busy = false; });
   if (res.status !== 200) return l.fail(true, `edit ${e.path}: ${res.status} ${res.text.slice(0, 200)}`);
   e.acked = Math.max(e.acked, n);
   if (e.registered) return;

@@ -105,16 +105,20 @@ describe('issues API', () => {
     assert.equal((await h.api('GET', `/repos/${O}/tracker/issues/4/assignees/${O}`)).status, 404);
   });
 
-  test('the issues unit off answers 404 on every issue route; a missing issue is 404', async () => {
+  test('the issues unit off answers 404 on the issue routes (the list, labels and milestones serve pull requests while that unit is on); a missing issue is 404', async () => {
     assert.equal((await failure(admin.repos.issueGetIssue(O, 'tracker', 999))).status, 404);
     await admin.repos.repoEdit(O, 'tracker', { has_issues: false });
-    assert.equal((await failure(admin.repos.issueListIssues(O, 'tracker'))).status, 404);
+    assert.deepEqual((await admin.repos.issueListIssues(O, 'tracker', { state: 'all' })).data, [], 'only pull requests, and there are none');
+    assert.equal((await failure(admin.repos.issueListIssues(O, 'tracker', { type: 'issues' }))).status, 404);
     assert.equal((await failure(admin.repos.issueGetIssue(O, 'tracker', 1))).status, 404);
     assert.equal((await failure(admin.repos.issueCreateIssue(O, 'tracker', { title: 'no' }))).status, 404);
+    assert.equal((await admin.repos.issueListLabels(O, 'tracker')).status, 200);
+    assert.equal((await failure(admin.repos.issueGetRepoComments(O, 'tracker'))).status, 404);
+    await admin.repos.repoEdit(O, 'tracker', { has_pull_requests: false });
+    assert.equal((await failure(admin.repos.issueListIssues(O, 'tracker'))).status, 404);
     assert.equal((await failure(admin.repos.issueListLabels(O, 'tracker'))).status, 404);
     assert.equal((await failure(admin.repos.issueGetMilestonesList(O, 'tracker'))).status, 404);
-    assert.equal((await failure(admin.repos.issueGetRepoComments(O, 'tracker'))).status, 404);
-    await admin.repos.repoEdit(O, 'tracker', { has_issues: true });
+    await admin.repos.repoEdit(O, 'tracker', { has_issues: true, has_pull_requests: true });
     assert.equal((await admin.repos.issueGetIssue(O, 'tracker', 1)).status, 200);
   });
 

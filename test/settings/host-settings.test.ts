@@ -33,7 +33,7 @@ describe('host settings', () => {
     const res = await call('GET', '/admin/settings', admin);
     assert.equal(res.status, 200);
     const byKey = new Map((res.body as { key: string; value: string; default: string; overridden: boolean }[]).map((s) => [s.key, s]));
-    assert.deepEqual([...byKey.keys()].sort(), ['backup.ENABLED', 'backup.FOLDER', 'backup.INTERVAL', 'backup.KEEP', 'migrations.ALLOWED_DOMAINS', 'migrations.ALLOW_LOCALNETWORKS', 'migrations.BLOCKED_DOMAINS',
+    assert.deepEqual([...byKey.keys()].sort(), ['actions.BUILTIN_RUNNER', 'backup.ENABLED', 'backup.FOLDER', 'backup.INTERVAL', 'backup.KEEP', 'migrations.ALLOWED_DOMAINS', 'migrations.ALLOW_LOCALNETWORKS', 'migrations.BLOCKED_DOMAINS',
       'mirror.DEFAULT_INTERVAL', 'mirror.MIN_INTERVAL', 'security.DISABLE_QUERY_AUTH_TOKEN', 'security.IMPORT_LOCAL_PATHS',
       'server.LAN_ACCESS', 'service.REQUIRE_SIGNIN_VIEW', 'webhook.ALLOWED_HOST_LIST', 'webhook.DELIVER_TIMEOUT']);
     assert.equal(byKey.get('webhook.ALLOWED_HOST_LIST')?.default, 'external', 'Gitea\'s default');

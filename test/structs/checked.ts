@@ -61,7 +61,8 @@ export function checker(h: TestHost): Checker {
     const def = routeOf(method, fullPath);
     const want = [def.status ?? (def.response ? 200 : 204), ...(def.alsoStatus ?? [])];
     assert.ok(want.includes(status), `${method} ${fullPath} (${def.operationId}) answered ${status}, declared ${want.join(' or ')}: ${JSON.stringify(body)?.slice(0, 300)}`);
-    if (def.response) {
+    // A 204 has no body to check (a route answering 200 with a body or 204 without, as Gitea's dispatch does).
+    if (def.response && status !== 204) {
       const problems = mismatches(def.response, body);
       assert.deepEqual(problems, [], `${def.operationId}: the answer does not match its declared schema`);
     }

@@ -15,6 +15,9 @@ import * as issueExtraFlows from './flows-issue-extras.ts';
 import * as releaseFlows from './flows-releases.ts';
 import * as pullFlows from './flows-pulls.ts';
 import * as protectionFlows from './flows-protection.ts';
+import * as actionSecretFlows from './flows-actions-secrets.ts';
+import * as actionFlows from './flows-actions.ts';
+import * as runnerFlows from './flows-runners.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -98,8 +101,20 @@ describe('answers match their declared schemas', () => {
     await protectionFlows.reviews(c, w);
   });
 
+  test('runners and registration tokens', async () => {
+    await runnerFlows.runners(c, h, w);
+  });
+
   test('pull and push mirrors', async () => {
     await repoFlows.mirrors(c, h, w);
+  });
+
+  test('actions secrets and variables', async () => {
+    await actionSecretFlows.actionSecrets(c, w);
+  });
+
+  test('actions runs, jobs, workflows and tasks', async () => {
+    await actionFlows.actions(c, h, w);
   });
 
   test('Homeforge extensions', async () => {

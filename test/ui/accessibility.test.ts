@@ -72,12 +72,12 @@ describe('UI accessibility and the desktop session', () => {
     rx = await receiver();
     token = await createToken(h, ADMIN.username, ADMIN.password);
     const hook = { type: 'gitea', active: true, events: ['push'], config: { url: rx.url, content_type: 'json' } };
-    // A repository with commits, a README, a markdown file, source, a second branch, tags and a webhook with deliveries.
+    // A repository with commits, a README, a markdown file, source, a workflow (its runs), a second branch, tags and a webhook with deliveries.
     await ok(h.api('POST', '/user/repos', { auth, body: { name: 'site', description: 'The project site' } }), 201);
     const repoHook = (await ok(h.api('POST', '/repos/root/site/hooks', { auth, body: hook }), 201)).id as number;
     const work = path.join(g.dir, 'site');
     const remote = withCredentials(`${h.url}/root/site.git`, ADMIN.username, ADMIN.password);
-    await makeRepo(g, work, { 'README.md': '# Site\n\nThe *project* site. See [the guide](docs/guide.md).\n', 'docs/guide.md': '# Guide\n\n- one\n- two\n\n```sh\nnpm test\n```\n', 'src/main.ts': 'export const answer = 42;\n' });
+    await makeRepo(g, work, { 'README.md': '# Site\n\nThe *project* site. See [the guide](docs/guide.md).\n', 'docs/guide.md': '# Guide\n\n- one\n- two\n\n```sh\nnpm test\n```\n', 'src/main.ts': 'export const answer = 42;\n', '.gitea/workflows/ci.yml': 'on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo built\n' });
     const head = await commitFiles(g, work, { 'src/main.ts': 'export const answer = 43;\nexport const name = "site";\n' }, 'Change the answer');
     await g.ok(['tag', '-a', 'v1.0', '-m', 'First release'], { cwd: work });
     await g.ok(['checkout', '-q', '-b', 'feature'], { cwd: work });
@@ -106,6 +106,8 @@ describe('UI accessibility and the desktop session', () => {
     await ok(h.api('POST', '/repos/root/site/pulls', { auth, body: { head: 'feature', base: 'main', title: 'Describe the feature' } }), 201);
     ids = { repoHook, orgHook, adminHook, head };
     params.sha = head;
+    // The workflow's first run, from the push above.
+    params.number = '1';
   });
   after(async () => {
     await browser?.close();

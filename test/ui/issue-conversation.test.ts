@@ -39,6 +39,8 @@ describe('UI issue conversation', () => {
     await page.getByRole('heading', { name: /First issue, renamed/ }).waitFor();
     const conversation = page.getByRole('list', { name: 'Conversation' });
     await conversation.getByText('changed the title from').waitFor();
+    // Comment bodies are rendered from markdown after the list shows.
+    await conversation.getByText('a comment before the label').waitFor();
     const items = await conversation.locator(':scope > li').allInnerTexts();
     const order = ['referenced this issue from root/talk#2', 'a comment before the label', 'added the label bug', 'changed the title from'];
     const at = order.map((t) => items.findIndex((x) => x.includes(t)));

@@ -62,7 +62,7 @@ describe('UI sign-in', () => {
 
     await field(page, 'Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Confirm and turn on' }).click();
-    assert.match(await page.getByText(/⚠|invalid/).first().innerText(), /invalid/);
+    assert.match(await page.getByText(/⚠|invalid/i).first().innerText(), /invalid/i);
     // The confirming code is spent; the sign-in below uses the next step's code.
     await field(page, 'Code from the app').fill(codeAt(secret, -1));
     await page.getByRole('button', { name: 'Confirm and turn on' }).click();

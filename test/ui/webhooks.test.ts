@@ -61,9 +61,14 @@ describe('UI webhooks', () => {
     await page.goto('/root/hooked/settings/hooks');
     await page.getByText(/No webhooks yet/).waitFor();
 
+    // The browser checks the address first: empty, then not an address; neither is sent.
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    assert.equal(await field(page, 'Target URL').evaluate((el) => (el as HTMLInputElement).validity.valueMissing), true);
     await field(page, 'Target URL').fill('not a url');
     await page.getByRole('button', { name: 'Add webhook' }).click();
-    await page.getByRole('alert').first().waitFor();
+    assert.equal(await field(page, 'Target URL').evaluate((el) => (el as HTMLInputElement).validity.typeMismatch), true);
+    assert.ok((await field(page, 'Target URL').evaluate((el) => (el as HTMLInputElement).validationMessage)).length > 0);
+    await page.getByText(/No webhooks yet/).waitFor();
     await screenshot(page, 'webhook-add-error');
 
     await field(page, 'Target URL').fill(target.url);

@@ -15,22 +15,31 @@ export interface Receiver {
   /** Milliseconds to wait before answering; changeable at run time. */
   delayMs: number;
   status: number;
+  /** While true, requests are recorded but not answered until `release()`. */
+  hold: boolean;
+  /** Requests answered so far. */
+  answered: number;
+  /** Answers every held request and stops holding. */
+  release(): void;
   /** Resolves when at least `n` requests have arrived (rejects after `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Starts a receiver on 127.0.0.1 with a free port. */
-export async function startReceiver(opts: { delayMs?: number; status?: number } = {}): Promise<Receiver> {
+export async function startReceiver(opts: { delayMs?: number; status?: number; hold?: boolean } = {}): Promise<Receiver> {
   const got: Received[] = [];
   const waiters: (() => void)[] = [];
+  const held: (() => void)[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       got.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       for (const w of waiters.splice(0)) w();
-      setTimeout(() => { res.writeHead(r.status, { 'Content-Type': 'text/plain' }).end('ok'); }, r.delayMs);
+      const answer = (): void => { res.writeHead(r.status, { 'Content-Type': 'text/plain' }).end('ok', () => { r.answered++; }); };
+      if (r.hold) held.push(answer);
+      else setTimeout(answer, r.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,6 +48,12 @@ export async function startReceiver(opts: { delayMs?: number; status?: number } 
     got,
     delayMs: opts.delayMs ?? 0,
     status: opts.status ?? 200,
+    hold: opts.hold ?? false,
+    answered: 0,
+    release: () => {
+      r.hold = false;
+      for (const answer of held.splice(0)) answer();
+    },
     waitFor: async (n, timeoutMs = 10_000) => {
       const end = Date.now() + timeoutMs;
       while (got.length < n) {

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** Field name → message, from the structured `errors` list of a 422 answer. */
   readonly fields: Record<string, string>;
+  /** Field name → the problem's code and bounds, from the same list (for forms that put it in their own words). */
+  readonly problems: Record<string, FieldProblem>;
   /** Response headers, e.g. `X-Gitea-OTP` on a sign-in that needs a second factor. */
   readonly headers: Headers;
 
@@ -13,7 +15,25 @@ export class ApiError extends Error {
     this.status = status;
     this.headers = headers;
     this.fields = fieldErrors(errors);
+    this.problems = fieldProblems(errors);
   }
+}
+
+/** One entry of a 422 answer's `errors` list. */
+export interface FieldProblem { code: string; min?: number; max?: number; message: string }
+
+/** Per-field problems (code, bounds, message) of an `errors` list, keyed as `fieldErrors` keys them. */
+export function fieldProblems(errors: unknown): Record<string, FieldProblem> {
+  const out: Record<string, FieldProblem> = {};
+  if (!Array.isArray(errors)) return out;
+  for (const e of errors as unknown[]) {
+    if (!e || typeof e !== 'object') continue;
+    const { field, code, min, max, message } = e as Record<string, unknown>;
+    if (typeof field !== 'string' || typeof message !== 'string') continue;
+    const key = field.split('.').filter((s) => !/^\d+$/.test(s)).pop() ?? field;
+    if (key && !(key in out)) out[key] = { code: typeof code === 'string' ? code : 'invalid', message, ...(typeof min === 'number' ? { min } : {}), ...(typeof max === 'number' ? { max } : {}) };
+  }
+  return out;
 }
 
 /**

@@ -25,3 +25,4 @@ export type { Attachment, Reaction, TimelineComment, WatchInfo } from '../../../
 export type { Release } from '../../../server/structs/release.ts';
 export type { CommitStatus, CombinedStatus } from '../../../server/structs/status.ts';
 export type { PullRequest } from '../../../server/structs/pull.ts';
+export type { PullReview, PullReviewComment } from '../../../server/structs/review.ts';

@@ -6,39 +6,60 @@ import { useState } from 'react';
 import { errorText } from '../api/client.ts';
 import type { Email } from '../api/types.ts';
 import { useAuth } from '../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { Field } from '../components/Field.tsx';
 import { Page } from '../components/Layout.tsx';
-import { FieldError, useSubmit } from '../use-submit.ts';
+import { z } from 'zod';
+import { useApiForm } from '../zod-form.ts';
+import { ChangePasswordOption } from '../../../server/structs/user.ts';
 import { useLoad } from '../use-load.ts';
 import { SettingsNav } from './admin-nav.tsx';
 
+/** The API's body, plus the repeated new password, which must match it. */
+const passwordSchema = ChangePasswordOption.extend({ confirm: z.string().min(1).max(255) })
+  .refine((v) => v.new_password === v.confirm, { path: ['confirm'], message: 'The two new passwords differ; type the same password twice.' });
+type PasswordValues = { old_password: string; new_password: string; confirm: string };
+
+/** One new address, checked as the API checks each of its `emails`. */
+const emailSchema = z.object({ email: z.string().trim().min(1).max(254) });
+
 function PasswordForm({ onChanged }: { onChanged(): void }) {
   const { api } = useAuth();
-  const [oldPassword, setOld] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const submit = useSubmit(async () => {
-    if (newPassword !== confirm) throw new FieldError('confirm', 'The two new passwords differ; type the same password twice.');
-    await api.post('/api/homeforge/user/password', { old_password: oldPassword, new_password: newPassword });
-    setOld('');
-    setNew('');
-    setConfirm('');
+  const empty: PasswordValues = { old_password: '', new_password: '', confirm: '' };
+  const form = useApiForm<PasswordValues>(passwordSchema, empty, undefined, { password: 'old_password' });
+  const onSubmit = form.submit(async ({ old_password, new_password }) => {
+    await api.post('/api/homeforge/user/password', { old_password, new_password });
+    form.reset(empty);
     onChanged();
-  }, ['old_password', 'new_password', 'confirm', 'password']);
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="pw-title">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="pw-title">
       <h2 id="pw-title">Change password</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Field label="Current password" name="old_password" type="password" autoComplete="current-password" required maxLength={255}
-        error={submit.fields.old_password ?? submit.fields.password} value={oldPassword} onChange={(e) => setOld(e.target.value)} />
-      <Field label="New password" name="new_password" type="password" autoComplete="new-password" required maxLength={255}
-        error={submit.fields.new_password} value={newPassword} onChange={(e) => setNew(e.target.value)} />
-      <Field label="Confirm new password" name="confirm" type="password" autoComplete="new-password" required maxLength={255}
-        error={submit.fields.confirm} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="Current password" type="password" autoComplete="current-password" {...form.field('old_password')} />
+      <Field label="New password" type="password" autoComplete="new-password" {...form.field('new_password')} />
+      <Field label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirm')} />
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Changing…' : 'Change password'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Changing…' : 'Change password'}</button>
       </div>
+    </form>
+  );
+}
+
+function AddEmail({ onAdded }: { onAdded(): void }) {
+  const { api } = useAuth();
+  const form = useApiForm<{ email: string }>(emailSchema, { email: '' }, undefined, { emails: 'email' });
+  const onSubmit = form.submit(async ({ email }) => {
+    await api.post('/api/v1/user/emails', { emails: [email.trim()] });
+    form.reset({ email: '' });
+    onAdded();
+  });
+  return (
+    <form onSubmit={onSubmit} className="inline-form">
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="New email address" type="email" autoComplete="email" {...form.field('email')} />
+      <button type="submit" className="btn" disabled={form.formState.isSubmitting}>Add email address</button>
     </form>
   );
 }
@@ -46,13 +67,7 @@ function PasswordForm({ onChanged }: { onChanged(): void }) {
 function Emails() {
   const { api, refresh } = useAuth();
   const emails = useLoad(() => api.get<Email[]>('/api/v1/user/emails'), 'user-emails');
-  const [address, setAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const add = useSubmit(async () => {
-    await api.post('/api/v1/user/emails', { emails: [address.trim()] });
-    setAddress('');
-    emails.reload();
-  }, ['email', 'emails']);
   const act = async (what: () => Promise<unknown>) => {
     setError(null);
     try {
@@ -83,12 +98,7 @@ function Emails() {
           </li>
         ))}
       </ul>
-      <form onSubmit={add.onSubmit} noValidate className="inline-form">
-        <FormError error={add.error} fields={add.fields} />
-        <Field label="New email address" name="email" type="email" autoComplete="email" required maxLength={254}
-          error={add.fields.email ?? add.fields.emails} value={address} onChange={(e) => setAddress(e.target.value)} />
-        <button type="submit" className="btn" disabled={add.busy || !address.trim()}>Add email address</button>
-      </form>
+      <AddEmail onAdded={emails.reload} />
     </section>
   );
 }

@@ -3,25 +3,26 @@ import { useEffect, useState } from 'react';
 import { errorText } from '../api/client.ts';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '../api/types.ts';
 import { useAuth } from '../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { CloneUrl } from '../components/CloneUrl.tsx';
 import { Field } from '../components/Field.tsx';
 import { Page } from '../components/Layout.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { useApiForm } from '../zod-form.ts';
+import { TwoFactorCodeOption } from '../../../server/structs/homeforge.ts';
 import { SettingsNav } from './admin-nav.tsx';
 
 const BASE = '/api/homeforge/user/two-factor';
 
 function CodeForm({ label, button, danger, recovery, onCode }: { label: string; button: string; danger?: boolean; recovery?: boolean; onCode(code: string): Promise<void> }) {
-  const [code, setCode] = useState('');
-  const submit = useSubmit(() => onCode(code), ['code']);
+  const form = useApiForm<{ code: string }>(TwoFactorCodeOption, { code: '' });
+  const onSubmit = form.submit(({ code }) => onCode(code.trim()));
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="inline-form">
-      <FormError error={submit.error} fields={submit.fields} />
-      <Field label={label} name="code" inputMode={recovery ? 'text' : 'numeric'} autoComplete="one-time-code" pattern={recovery ? undefined : '[0-9]{6}'}
-        maxLength={recovery ? 11 : 6} required error={submit.fields.code} value={code} onChange={(e) => setCode(e.target.value.trim())}
+    <form onSubmit={onSubmit} className="inline-form">
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label={label} inputMode={recovery ? 'text' : 'numeric'} autoComplete="one-time-code" {...form.field('code')}
+        pattern={recovery ? undefined : '[0-9]{6}'} maxLength={recovery ? 11 : 6}
         hint={recovery ? '6 digits from your authenticator app, or one of your recovery codes.' : '6 digits, from your authenticator app.'} />
-      <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={submit.busy}>{button}</button>
+      <button type="submit" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={form.formState.isSubmitting}>{button}</button>
     </form>
   );
 }

@@ -3,45 +3,46 @@ import { useEffect, useState } from 'react';
 import { errorText, seg } from '../api/client.ts';
 import type { User } from '../api/types.ts';
 import { useAuth, useUser } from '../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { Checkbox } from '../components/Field.tsx';
 import { Page } from '../components/Layout.tsx';
 import { Link, useRouter } from '../router.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { z } from 'zod';
+import { useApiForm } from '../zod-form.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { DeleteUser } from './DeleteUser.tsx';
-import { AccountFieldset, accountFieldNames, checkAccount, signInBody, type AccountFields } from './user-fields.tsx';
+import { AccountFieldset, accountSchema, signInBody, type AccountFields } from './user-fields.tsx';
 
-function fieldsOf(u: User): AccountFields {
+type Values = AccountFields & { active: boolean; prohibit_login: boolean };
+const schema = accountSchema(true, { active: z.boolean(), prohibit_login: z.boolean() });
+
+function fieldsOf(u: User): Values {
   return {
     email: u.email, full_name: u.full_name, kind: u.source_id ? 'ldap' : 'local', password: '', must_change_password: false,
     source_id: u.source_id ? String(u.source_id) : '', login_name: u.login_name, visibility: u.visibility || 'public',
-    restricted: u.restricted, admin: u.is_admin,
+    restricted: u.restricted, admin: u.is_admin, active: u.active, prohibit_login: u.prohibit_login,
   };
 }
 
 function EditForm({ user, onSaved }: { user: User; onSaved(u: User): void }) {
   const { api } = useAuth();
-  const [v, setV] = useState<AccountFields>(() => fieldsOf(user));
-  const [active, setActive] = useState(user.active);
-  const [prohibit, setProhibit] = useState(user.prohibit_login);
-  const submit = useSubmit(async () => {
-    checkAccount(v);
+  const form = useApiForm<Values>(schema, fieldsOf(user));
+  const onSubmit = form.submit(async (v) => {
     onSaved(await api.patch<User>(`/api/v1/admin/users/${seg(user.login)}`, {
       email: v.email, full_name: v.full_name, visibility: v.visibility, restricted: v.restricted, admin: v.admin,
-      active, prohibit_login: prohibit, ...signInBody(v, user.login, true),
+      active: v.active, prohibit_login: v.prohibit_login, ...signInBody(v, user.login, true),
     }));
-    setV((old) => ({ ...old, password: '' }));
-  }, accountFieldNames(v));
+    form.setValue('password', '');
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-label={`Edit ${user.login}`}>
-      <FormError error={submit.error} fields={submit.fields} />
-      <AccountFieldset v={v} set={setV} errors={submit.fields} editing />
-      <Checkbox label="Active: the account may be used" name="active" checked={active} onChange={(e) => setActive(e.target.checked)} />
-      <Checkbox label="Prohibit sign-in" name="prohibit_login" hint="Blocks signing in, git and the API for this account."
-        checked={prohibit} onChange={(e) => setProhibit(e.target.checked)} />
+    <form onSubmit={onSubmit} className="card form-card" aria-label={`Edit ${user.login}`}>
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <AccountFieldset form={form} editing />
+      <Checkbox label="Active: the account may be used" {...form.field('active')} />
+      <Checkbox label="Prohibit sign-in" hint="Blocks signing in, git and the API for this account." {...form.field('prohibit_login')} />
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Saving…' : 'Save changes'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</button>
       </div>
     </form>
   );

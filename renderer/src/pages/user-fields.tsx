@@ -1,8 +1,9 @@
-/** Form parts shared by the create and edit user pages. */
-import type { Dispatch, SetStateAction } from 'react';
+/** Form parts shared by the create and edit user pages: the schema of their values and the account fieldset. */
+import { z } from 'zod';
+import { CreateUserOption } from '../../../server/structs/user.ts';
 import { Checkbox, Field, Select } from '../components/Field.tsx';
+import type { ApiForm } from '../zod-form.ts';
 import { SourceField } from './SourceField.tsx';
-import { FieldError } from '../use-submit.ts';
 
 export interface AccountFields {
   email: string;
@@ -18,65 +19,72 @@ export interface AccountFields {
   admin: boolean;
 }
 
-interface Props {
-  v: AccountFields;
-  set: Dispatch<SetStateAction<AccountFields>>;
-  errors: Record<string, string>;
+const MIN_PASSWORD = 8;
+
+/**
+ * The account's values: the API's own rules for each field (CreateUserOption), plus what depends on the sign-in
+ * kind: a local account needs a password of 8 or more characters when created, an LDAP account its source.
+ */
+export function accountSchema(editing: boolean, extra: z.ZodRawShape): z.ZodObject {
+  const o = CreateUserOption.shape;
+  return z.object({
+    email: o.email, full_name: o.full_name, login_name: o.login_name, password: o.password,
+    kind: z.enum(['local', 'ldap']), must_change_password: z.boolean(), source_id: z.string().optional(),
+    visibility: z.string(), restricted: z.boolean(), admin: z.boolean(), ...extra,
+  }).superRefine((all, ctx) => {
+    const v = all as unknown as AccountFields;
+    if (v.kind === 'ldap' && !(Number(v.source_id) > 0)) ctx.addIssue({ code: 'custom', path: ['source_id'], message: 'Choose the authentication source this account signs in through.' });
+    if (v.kind === 'ldap' && !v.login_name) ctx.addIssue({ code: 'custom', path: ['login_name'], message: 'Fill in this field.' });
+    if (v.kind === 'local' && !editing && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'Fill in this field.' });
+    if (v.kind === 'local' && v.password && v.password.length < MIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['password'], message: `Use at least ${MIN_PASSWORD} characters.` });
+  });
+}
+
+interface Props<T extends AccountFields> {
+  form: ApiForm<T>;
   /** On the edit page an empty password keeps the current one. */
   editing: boolean;
 }
 
 /** Email, name, sign-in kind with its fields, visibility, restricted and admin. */
-export function AccountFieldset({ v, set, errors, editing }: Props) {
-  const put = <K extends keyof AccountFields>(k: K, value: AccountFields[K]) => set((old) => ({ ...old, [k]: value }));
+export function AccountFieldset<T extends AccountFields>({ form: f, editing }: Props<T>) {
+  // The fieldset only names fields every account form has.
+  const form = f as unknown as ApiForm<AccountFields>;
+  const kind = form.watch('kind');
   return (
     <>
-      <Field label="Email address" name="email" type="email" required error={errors.email} value={v.email} onChange={(e) => put('email', e.target.value)} />
-      <Field label="Full name" name="full_name" error={errors.full_name} value={v.full_name} onChange={(e) => put('full_name', e.target.value)} />
+      <Field label="Email address" type="email" {...form.field('email')} />
+      <Field label="Full name" {...form.field('full_name')} />
       <fieldset className="field-group">
         <legend>How this user signs in</legend>
         <div className="radio-row">
-          <label><input type="radio" name="kind" value="local" checked={v.kind === 'local'} onChange={() => put('kind', 'local')} /> With a password kept by Homeforge</label>
-          <label><input type="radio" name="kind" value="ldap" checked={v.kind === 'ldap'} onChange={() => put('kind', 'ldap')} /> Through LDAP (an authentication source)</label>
+          <label><input type="radio" value="local" {...form.register('kind')} /> With a password kept by Homeforge</label>
+          <label><input type="radio" value="ldap" {...form.register('kind')} /> Through LDAP (an authentication source)</label>
         </div>
-        {v.kind === 'local' ? (
+        {kind === 'local' ? (
           <>
-            <Field label={editing ? 'New password' : 'Password'} name="password" type="password" autoComplete="new-password" required={!editing} minLength={8}
-              hint={editing ? 'Leave empty to keep the current password.' : 'At least 8 characters.'} error={errors.password}
-              value={v.password} onChange={(e) => put('password', e.target.value)} />
-            <Checkbox label="Must change the password at the next sign-in" name="must_change_password"
-              checked={v.must_change_password} onChange={(e) => put('must_change_password', e.target.checked)} />
+            <Field label={editing ? 'New password' : 'Password'} type="password" autoComplete="new-password" {...form.field('password')}
+              required={!editing} minLength={MIN_PASSWORD}
+              hint={editing ? 'Leave empty to keep the current password.' : 'At least 8 characters.'} />
+            <Checkbox label="Must change the password at the next sign-in" {...form.field('must_change_password')} />
           </>
         ) : (
           <>
-            <SourceField value={v.source_id} error={errors.source_id} onChange={(value) => put('source_id', value)} />
-            <Field label="LDAP login name" name="login_name" required error={errors.login_name}
-              hint="The name the directory knows this user by (often the same as the user name)."
-              value={v.login_name} onChange={(e) => put('login_name', e.target.value)} />
+            <SourceField {...form.field('source_id')} />
+            <Field label="LDAP login name" {...form.field('login_name')} required
+              hint="The name the directory knows this user by (often the same as the user name)." />
           </>
         )}
       </fieldset>
-      <Select label="Visibility" name="visibility" value={v.visibility} onChange={(e) => put('visibility', e.target.value)} error={errors.visibility}>
+      <Select label="Visibility" {...form.field('visibility')} required={false}>
         <option value="public">Public: anyone can see the profile</option>
         <option value="limited">Limited: signed-in users only</option>
         <option value="private">Private: only the user and administrators</option>
       </Select>
-      <Checkbox label="Restricted: sees only what they are explicitly given access to" name="restricted"
-        checked={v.restricted} onChange={(e) => put('restricted', e.target.checked)} />
-      <Checkbox label="Administrator of this host" name="admin" error={errors.admin}
-        checked={v.admin} onChange={(e) => put('admin', e.target.checked)} />
+      <Checkbox label="Restricted: sees only what they are explicitly given access to" {...form.field('restricted')} />
+      <Checkbox label="Administrator of this host" {...form.field('admin')} />
     </>
   );
-}
-
-/** The fields the form shows for `v`, so an API message can be shown beside the one it names. */
-export function accountFieldNames(v: AccountFields): string[] {
-  return ['email', 'full_name', 'visibility', 'admin', ...(v.kind === 'ldap' ? ['source_id', 'login_name'] : ['password'])];
-}
-
-/** Checks what the API would only refuse less clearly: an LDAP account needs its source. */
-export function checkAccount(v: AccountFields): void {
-  if (v.kind === 'ldap' && !(Number(v.source_id) > 0)) throw new FieldError('source_id', 'Choose the authentication source this account signs in through.');
 }
 
 /** The source part Gitea's edit body requires: source 0 and the user name for a local account. */

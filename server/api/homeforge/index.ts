@@ -12,6 +12,9 @@ import { backupRoutes } from './routes-backups.ts';
 import { housekeepingRoutes } from './routes-housekeeping.ts';
 import { accountRoutes } from './routes-account.ts';
 import { transferCancelRoutes } from './routes-transfer.ts';
+import { userSecretListRoutes } from '../v1/actions/secrets.ts';
+import { runnerTokenRoutes } from './routes-runners.ts';
+import { actionRoutesHomeforge } from './routes-actions.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -23,4 +26,7 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...housekeepingRoutes,
   ...accountRoutes,
   ...transferCancelRoutes,
+  ...userSecretListRoutes,
+  ...runnerTokenRoutes,
+  ...actionRoutesHomeforge,
 ];

@@ -8,14 +8,24 @@ import type { Request } from 'express';
 import busboy from 'busboy';
 import { ServiceError } from '../../lib/errors.ts';
 
-export interface UploadedFile { name: string; mime: string; stream: Readable }
+/** The file and `complete`, which settles when the whole body is read: refused when it carried more than `maxFiles` files. */
+export interface UploadedFile { name: string; mime: string; stream: Readable; complete: Promise<void> }
 
-/** Resolves with the file part `field` of the request; the caller must consume its stream. */
-export function readUpload(req: Request, field: string): Promise<UploadedFile> {
+/** Gitea's words when one upload carries more files than `[attachment] MAX_FILES` allows. */
+export const TOO_MANY_FILES = 'You cannot upload any more files.';
+
+/**
+ * Resolves with the file part `field` of the request; the caller must consume its stream. With `maxFiles`, a body
+ * with more file parts than that makes `complete` reject with 422 (Gitea's MAX_FILES is a limit per upload).
+ */
+export function readUpload(req: Request, field: string, maxFiles = 1): Promise<UploadedFile> {
+  let settle: { ok: () => void; fail: (e: Error) => void } = { ok: () => undefined, fail: () => undefined };
+  const complete = new Promise<void>((ok, fail) => { settle = { ok, fail }; });
+  complete.catch(() => undefined);
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { files: 1, fields: 20, parts: 30, fieldSize: 64 * 1024 } });
+      bb = busboy({ headers: req.headers, limits: { files: Math.max(1, maxFiles), fields: 20, parts: Math.max(30, maxFiles + 10), fieldSize: 64 * 1024 } });
     } catch {
       reject(new ServiceError(400, 'the request body must be multipart/form-data'));
       return;
@@ -29,10 +39,18 @@ export function readUpload(req: Request, field: string): Promise<UploadedFile> {
       stream.on('error', () => undefined);
       // A client that goes away mid-upload ends the file with an error, so its consumer does not wait forever.
       req.once('aborted', () => stream.destroy(new Error('the upload was aborted')));
-      resolve({ name: info.filename ?? '', mime: info.mimeType ?? '', stream });
+      resolve({ name: info.filename ?? '', mime: info.mimeType ?? '', stream, complete });
     });
-    bb.on('error', (err) => { if (!found) reject(new ServiceError(400, `the multipart body could not be read: ${(err as Error).message}`)); });
-    bb.on('close', () => { if (!found) reject(new ServiceError(400, `the form has no file "${field}"`)); });
+    bb.on('filesLimit', () => settle.fail(new ServiceError(422, TOO_MANY_FILES)));
+    bb.on('error', (err) => {
+      const e = new ServiceError(400, `the multipart body could not be read: ${(err as Error).message}`);
+      settle.fail(e);
+      if (!found) reject(e);
+    });
+    bb.on('close', () => {
+      settle.ok();
+      if (!found) reject(new ServiceError(400, `the form has no file "${field}"`));
+    });
     req.pipe(bb);
   });
 }

@@ -33,6 +33,8 @@ import { issueSubscriptionRoutes } from './repo/issue-subscription.ts';
 import { issueTimelineRoutes } from './repo/issue-timeline.ts';
 import { issueAttachmentRoutes } from './repo/issue-attachment.ts';
 import { statusRoutes } from './repo/status.ts';
+import { actionRoutes } from './repo/actions.ts';
+import { actionWorkflowRoutes } from './repo/action-workflows.ts';
 import { releaseRoutes } from './repo/release.ts';
 import { releaseAssetRoutes } from './repo/release-asset.ts';
 import { tagProtectionRoutes } from './repo/tag-protection.ts';
@@ -41,6 +43,9 @@ import { pullReviewRoutes } from './repo/pull-review.ts';
 import { pullByBaseHeadRoutes, pullRoutes } from './repo/pull.ts';
 import { pullMergeRoutes } from './repo/pull-merge.ts';
 import { forkRoutes } from './repo/fork.ts';
+import { actionSecretRoutes } from './actions/secrets.ts';
+import { actionVariableRoutes } from './actions/variables.ts';
+import { runnerRoutes } from './actions/runners.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -87,4 +92,9 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...pullRoutes,
   ...pullMergeRoutes,
   ...pullByBaseHeadRoutes,
+  ...actionSecretRoutes,
+  ...actionVariableRoutes,
+  ...runnerRoutes,
+  ...actionRoutes,
+  ...actionWorkflowRoutes,
 ];

@@ -43,8 +43,11 @@ export function cleanName(name: string): string {
   return [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f).join('').trim().slice(0, 255);
 }
 
-/** Stores an upload for `owner` by `uploaderId`: 422 for a refused type, 413 past MAX_SIZE. */
-export async function createAttachment(app: AppContext, owner: AttachmentOwner, uploaderId: number, file: { name: string; mime: string; stream: Readable }): Promise<AttachmentRecord> {
+/**
+ * Stores an upload for `owner` by `uploaderId`: 422 for a refused type, 413 past MAX_SIZE; `complete` (the rest of
+ * the request read) must succeed before the record is made, so a refused request leaves nothing behind.
+ */
+export async function createAttachment(app: AppContext, owner: AttachmentOwner, uploaderId: number, file: { name: string; mime: string; stream: Readable; complete?: Promise<void> }): Promise<AttachmentRecord> {
   assertEnabled(app);
   const name = cleanName(file.name);
   if (!name) { file.stream.resume(); throw new ValidationError('attachment name is empty'); }
@@ -61,6 +64,7 @@ export async function createAttachment(app: AppContext, owner: AttachmentOwner, 
     throw err;
   }
   try {
+    await file.complete;
     return await attachmentStore.insert(app.store, (id) => ({
       id, uuid: written.uuid, repo_id: owner.repo_id, issue_index: owner.issue_index ?? 0, comment_id: owner.comment_id ?? 0, release_id: owner.release_id ?? 0,
       uploader_id: uploaderId, name, size: written.size, download_count: 0, created: new Date().toISOString(),

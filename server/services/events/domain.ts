@@ -13,6 +13,7 @@ import type { CommitStatusRecord } from '../../store/commit-statuses.ts';
 import type { ReleaseRecord } from '../../store/releases.ts';
 import type { PullRecord } from '../../store/pulls.ts';
 import type { ReviewRecord } from '../../store/reviews.ts';
+import type { ActionJobRecord, ActionRunRecord } from '../../store/action-runs.ts';
 
 /** Gitea's hook event an issue change belongs to. */
 export type IssueHookKind = 'issues' | 'issue_assign' | 'issue_label' | 'issue_milestone' | 'pull_request_sync';
@@ -39,8 +40,8 @@ export interface DomainEvents {
   'repo.created': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; baseUrl: string };
   /** A repository and its records are gone; `repo` is the record as it was (owner null when it is gone too). */
   'repo.deleted': { repo: RepoRecord; owner: UserRecord | null; doer: UserRecord | null; baseUrl: string };
-  /** An issue changed (`kind` and `action` as Gitea's hook events; `changes` Gitea's `{title,body}.from`). */
-  'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }> };
+  /** An issue changed (`kind` and `action` as Gitea's hook events; `changes` Gitea's `{title,body}.from`; `commitId` the commit that closed or reopened it). */
+  'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }>; commitId?: string };
   /** A comment on an issue was created, edited or deleted. */
   'issue.commented': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; comment: CommentRecord; action: 'created' | 'edited' | 'deleted'; changes?: Record<string, { from: string }> };
   /** A commit status was stored (`sha` the full commit id); webhooks, required checks and auto-merge hear it. */
@@ -67,6 +68,12 @@ export interface DomainEvents {
   'repo.damage_suspected': { repoId: number };
   /** Wiki pages changed (the API, the UI or a push to the wiki): one entry per page, Gitea's wiki hook actions plus `renamed`. */
   'wiki.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; changes: WikiPageChange[]; baseUrl: string };
+  /** A repository's settings changed (name, default branch, units, archiving); `before` is the record as it was. */
+  'repo.settings_changed': { before: RepoRecord; repo: RepoRecord };
+  /** An action job changed status (`run` as it is after the change); webhooks send workflow_job. */
+  'action_job.changed': { repo: RepoRecord; owner: UserRecord; run: ActionRunRecord; job: ActionJobRecord; sender: UserRecord | null };
+  /** An action run changed status; webhooks send workflow_run. */
+  'action_run.changed': { repo: RepoRecord; owner: UserRecord; run: ActionRunRecord; sender: UserRecord | null };
   /** A package version was published (`created`) or removed (`deleted`, the records as they were). */
   'package.changed': { action: 'created' | 'deleted'; owner: UserRecord; doer: UserRecord; pkg: PackageRecord; version: PackageVersionRecord };
 }

@@ -51,7 +51,7 @@ export async function assertCanUpload(app: AppContext, s: IssueScope, t: AssetTa
 }
 
 /** Stores an upload on the target (checked by assertCanUpload). */
-export async function uploadAsset(app: AppContext, s: IssueScope, owner: AttachmentOwner, file: { name: string; mime: string; stream: Readable }): Promise<AttachmentRecord> {
+export async function uploadAsset(app: AppContext, s: IssueScope, owner: AttachmentOwner, file: { name: string; mime: string; stream: Readable; complete?: Promise<void> }): Promise<AttachmentRecord> {
   return createAttachment(app, owner, s.doer!.id, file);
 }
 

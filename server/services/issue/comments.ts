@@ -12,7 +12,7 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { canWriteIssues } from './view.ts';
 import { getIssue, type IssueScope } from './issues.ts';
 import { mentionedUsers } from './mentions.ts';
-import { recordReferences } from './references.ts';
+import { neuterCommentReferences, recordReferences } from './references.ts';
 import { deleteAttachment, listIssueAttachments } from '../attachment/attachments.ts';
 
 export type { CommentRecord } from '../../store/issue-comments.ts';
@@ -74,6 +74,7 @@ export async function deleteComment(app: AppContext, s: IssueScope, id: number):
   await commentStore.remove(app.store, id);
   await reactionStore.removeByComment(app.store, s.repo.id, c.issue_index, id);
   for (const a of await listIssueAttachments(app, s.repo.id, c.issue_index, id)) await deleteAttachment(app, a);
+  await neuterCommentReferences(app, await getIssue(app, s.repo.id, c.issue_index), id);
   await publish(app, s, await countComments(app, s.repo.id, c.issue_index, -1), c, 'deleted');
 }
 

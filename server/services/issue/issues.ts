@@ -32,8 +32,8 @@ export interface IssueFields {
 }
 
 /** Publishes an issue change on the bus (webhooks and other features listen). */
-export function notify(app: AppContext, s: IssueScope, issue: IssueRecord, kind: IssueHookKind, action: string, changes?: Record<string, { from: string }>): Promise<void> {
-  return app.bus.publish('issue.changed', { repo: s.repo, owner: s.owner, doer: s.doer!, issue, kind, action, ...(changes ? { changes } : {}) });
+export function notify(app: AppContext, s: IssueScope, issue: IssueRecord, kind: IssueHookKind, action: string, changes?: Record<string, { from: string }>, commitId?: string): Promise<void> {
+  return app.bus.publish('issue.changed', { repo: s.repo, owner: s.owner, doer: s.doer!, issue, kind, action, ...(changes ? { changes } : {}), ...(commitId ? { commitId } : {}) });
 }
 
 /** The issue (or pull request) with this index, or 404. */
@@ -88,8 +88,8 @@ export async function createIssue(app: AppContext, s: IssueScope, f: IssueFields
   return issue;
 }
 
-/** Closes or reopens; an issue with open blockers cannot be closed (Gitea's rule). */
-export async function setState(app: AppContext, s: IssueScope, issue: IssueRecord, state: 'open' | 'closed'): Promise<IssueRecord> {
+/** Closes or reopens (`commitId`: by that commit); an issue with open blockers cannot be closed (Gitea's rule). */
+export async function setState(app: AppContext, s: IssueScope, issue: IssueRecord, state: 'open' | 'closed', commitId = ''): Promise<IssueRecord> {
   if ((state === 'closed') === issue.is_closed) return issue;
   if (state === 'closed') await assertNoOpenBlockers(app, issue);
   const now = new Date().toISOString();
@@ -99,8 +99,8 @@ export async function setState(app: AppContext, s: IssueScope, issue: IssueRecor
     r.updated = now;
   });
   if (!out) throw new NotFoundError('issue does not exist');
-  await recordEvent(app, s.repo.id, out.index, s.doer!.id, state === 'closed' ? 'close' : 'reopen');
-  await notify(app, s, out, 'issues', state === 'closed' ? 'closed' : 'reopened');
+  await recordEvent(app, s.repo.id, out.index, s.doer!.id, state === 'closed' ? 'close' : 'reopen', commitId ? { commit_sha: commitId } : {});
+  await notify(app, s, out, 'issues', state === 'closed' ? 'closed' : 'reopened', undefined, commitId);
   return out;
 }
 

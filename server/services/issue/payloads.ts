@@ -11,7 +11,7 @@ export async function issuePayload(app: AppContext, e: DomainEvents['issue.chang
   return {
     action: e.action, number: e.issue.index, ...(e.changes ? { changes: e.changes } : {}),
     issue: toIssue(await issueView(app, e.repo, e.owner, e.issue), null, base.baseUrl),
-    repository: payloadRepo(base), sender: payloadUser(base, e.doer), commit_id: '',
+    repository: payloadRepo(base), sender: payloadUser(base, e.doer), commit_id: e.commitId ?? '',
   };
 }
 

@@ -70,6 +70,8 @@ async function entryOf(app: AppContext, s: Scope, c: CommentRecord): Promise<Tim
     e.refIssue = await otherIssue(app, s.doer, s.repo, m.ref_repo_id, m.ref_issue_index);
     if (!e.refIssue) return null;
     const rc = m.ref_comment_id ? await commentStore.get(app.store, m.ref_comment_id) : undefined;
+    // A reference from a comment that is gone shows nothing of it (Gitea drops the entry).
+    if (m.ref_comment_id && !rc) return null;
     if (rc) e.refComment = { c: rc, poster: await userOrGhost(app, rc.poster_id), repo: e.refIssue.repo, owner: e.refIssue.owner };
   }
   if (m.dep_repo_id && m.dep_index) {

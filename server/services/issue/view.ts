@@ -5,6 +5,8 @@ import type { IssueRecord } from '../../store/issues.ts';
 import * as userStore from '../../store/users.ts';
 import * as milestoneStore from '../../store/milestones.ts';
 import * as pullStore from '../../store/pulls.ts';
+import * as issueStore from '../../store/issues.ts';
+import * as commentStore from '../../store/issue-comments.ts';
 import type { PullRecord } from '../../store/pulls.ts';
 import { labelsByIds, type LabelRecord } from './labels.ts';
 import { milestoneView, type MilestoneView } from './milestones.ts';
@@ -52,4 +54,16 @@ export async function issueView(app: AppContext, repo: RepoRecord, owner: UserRe
     attachments: await listIssueAttachments(app, repo.id, issue.index, 0),
     pull: issue.is_pull ? (await pullStore.getByIndex(app.store, repo.id, issue.index)) ?? null : null,
   };
+}
+
+/** Whether issue `index` (or the issue of comment `commentId`) of the repository is a pull request; null when it does not exist. */
+export async function isPullItem(app: AppContext, repoId: number, t: { index?: number; commentId?: number }): Promise<boolean | null> {
+  let index = t.index;
+  if (t.commentId !== undefined) {
+    const c = Number.isInteger(t.commentId) ? await commentStore.get(app.store, t.commentId) : undefined;
+    if (!c || c.repo_id !== repoId) return null;
+    index = c.issue_index;
+  }
+  const issue = index !== undefined && Number.isInteger(index) && index > 0 ? await issueStore.get(app.store, repoId, index) : undefined;
+  return issue ? issue.is_pull : null;
 }

@@ -12,6 +12,7 @@ import * as orgMemberStore from '../../store/org-members.ts';
 import { ownerVisible, REPO_UNITS } from '../permission/permissions.ts';
 import { checkEmail } from '../user/users.ts';
 import { deleteOwnerHooks } from '../webhook/index.ts';
+import { deleteOwnerActionSecrets } from '../actions/secret-cleanup.ts';
 import { userNameProblem } from '../../lib/names.ts';
 import { ForbiddenError, NotFoundError, ValidationError, orgNotFound } from '../../lib/errors.ts';
 import { limitedToPublic } from '../auth/token-reach.ts';
@@ -91,6 +92,7 @@ export async function createOrg(app: AppContext, owner: UserRecord, name: string
 
 async function removeOrgRecords(app: AppContext, orgId: number): Promise<void> {
   await deleteOwnerHooks(app, orgId);
+  await deleteOwnerActionSecrets(app, orgId);
   await teamStore.removeByOrg(app.store, orgId);
   await orgMemberStore.removeOrg(app.store, orgId);
   await userStore.remove(app.store, orgId);

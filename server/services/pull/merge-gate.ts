@@ -17,6 +17,8 @@ import { requiredChecksProblem } from './status-checks.ts';
 import { gitDirFor } from '../repository/cache.ts';
 import { affectedFiles, mergeBase } from '../../git/push-check.ts';
 import { branchHead } from './sync.ts';
+import type { Permission } from '../permission/permissions.ts';
+import { atLeast } from '../permission/permissions.ts';
 
 /** Gitea's approval count: official, not dismissed approvals (not stale either under ignore_stale_approvals). */
 export async function approvalCount(app: AppContext, pr: PullRecord, rule: ProtectedBranchRecord): Promise<number> {
@@ -67,11 +69,24 @@ async function branchProblems(app: AppContext, repo: RepoRecord, pr: PullRecord,
   return out;
 }
 
-/** The reasons a merge of `pr` by `doer` is refused now; empty when nothing blocks it. */
-export async function mergeBlockers(ctx: AppContext, repo: RepoRecord, pr: PullRecord, doer: UserRecord | null): Promise<string[]> {
+/**
+ * Gitea's force merge (`force_merge`): a site administrator may merge past the branch rules, a repository
+ * administrator too unless the rule sets block_admin_merge_override. The merge allow-list still applies.
+ */
+export function mayOverrideRule(rule: ProtectedBranchRecord, doer: UserRecord | null, perm: Permission | undefined): boolean {
+  if (!doer) return false;
+  return doer.is_admin || (!!perm && atLeast(perm.mode, 'admin') && !rule.block_admin_merge_override);
+}
+
+/**
+ * The reasons a merge of `pr` by `doer` is refused now; empty when nothing blocks it. With `force` (and a doer
+ * who may override the rule), only the merge allow-list is asked.
+ */
+export async function mergeBlockers(ctx: AppContext, repo: RepoRecord, pr: PullRecord, doer: UserRecord | null, force?: { perm: Permission }): Promise<string[]> {
   const rule = await protectionOf(ctx, repo.id, pr.base_branch);
   if (!rule) return [];
   const out: string[] = [];
   if (doer && !(await canUserMerge(ctx, repo, rule, doer))) out.push(`You are not allowed to merge into the protected branch ${pr.base_branch}.`);
+  if (force && mayOverrideRule(rule, doer, force.perm)) return out;
   return [...out, ...(await reviewProblems(ctx, repo, pr, rule)), ...(await branchProblems(ctx, repo, pr, rule))];
 }

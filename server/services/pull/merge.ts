@@ -32,6 +32,8 @@ export interface MergeRequest {
   headCommitId?: string | undefined;
   deleteBranch?: boolean | undefined;
   whenChecksSucceed?: boolean | undefined;
+  /** Gitea's force_merge: an administrator merges past the branch rules (see mayOverrideRule). */
+  force?: boolean | undefined;
 }
 
 const STYLE_OPTION = {
@@ -45,15 +47,15 @@ export const allowedStyles = (repo: RepoRecord): MergeStyle[] => (Object.keys(ST
 /** Whether `doer` may merge into the base repository (Gitea's IsUserAllowedToMerge without branch rules). */
 export const mayMerge = (s: IssueScope): boolean => !!s.doer && atLeast(unitMode(s.perm, 'repo.code'), 'write');
 
-/** Why a merge of `p` is refused now: its state, its check, then the merge gate. Empty when it may go. */
-export async function mergeRefusals(app: AppContext, s: IssueScope, p: Pull): Promise<string[]> {
+/** Why a merge of `p` is refused now: its state, its check, then the merge gate (passed by `force` when the doer may). Empty when it may go. */
+export async function mergeRefusals(app: AppContext, s: IssueScope, p: Pull, force = false): Promise<string[]> {
   if (p.pr.has_merged) return ['The pull request is already merged.'];
   if (p.issue.is_closed) return ['The pull request is closed.'];
   const out: string[] = [];
   if (!mayMerge(s)) out.push('You are not allowed to merge this pull request.');
   if (p.pr.status === 'conflict') out.push(`There are merge conflicts: ${p.pr.conflicted_files.join(', ')}`);
   if (p.pr.status === 'checking' || p.pr.status === 'error') out.push('The mergeability check has not finished.');
-  return [...out, ...(await mergeBlockers(app, s.repo, p.pr, s.doer))];
+  return [...out, ...(await mergeBlockers(app, s.repo, p.pr, s.doer, force ? { perm: s.perm } : undefined))];
 }
 
 const identOf = (u: UserRecord): Ident => ({ name: u.full_name || u.name, email: u.email, date: `@${Math.floor(Date.now() / 1000)} +0000` });
@@ -150,8 +152,8 @@ export async function mergePull(app: AppContext, s: IssueScope, index: number, r
   if (!allowedStyles(s.repo).includes(req.style)) throw new MethodNotAllowedError(`${req.style} is not an allowed merge style for this repository`);
   p = { ...p, pr: (await refreshPull(app, s.repo, p.pr)).pr };
   if (req.headCommitId && req.headCommitId !== p.pr.head_sha) throw new ConflictError('head out of date');
-  const refusals = await mergeRefusals(app, s, p);
-  const gate = await mergeBlockers(app, s.repo, p.pr, s.doer);
+  const refusals = await mergeRefusals(app, s, p, !!req.force);
+  const gate = await mergeBlockers(app, s.repo, p.pr, s.doer, req.force ? { perm: s.perm } : undefined);
   if (req.whenChecksSucceed && gate.length && refusals.length === gate.length) {
     const pr = (await pullStore.update(app.store, p.pr.id, (r) => {
       r.auto_merge = { doer_id: s.doer!.id, style: req.style, title: req.title ?? '', message: req.message ?? '', delete_branch: !!req.deleteBranch, created: new Date().toISOString() };

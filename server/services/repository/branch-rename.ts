@@ -92,6 +92,7 @@ async function renameNow(
   const target = (await refsOf(app, repo)).byName.get(HEADS + from);
   applyRefChanges(app, repo, [{ ref: HEADS + from, id: null }, { ref: HEADS + to, id, type: 'commit', time: target?.time ?? 0 }]);
   const current = await renameRecords(app, repo, from, to, id);
+  if (current.default_branch !== repo.default_branch) await app.bus.publish('repo.settings_changed', { before: repo, repo: current });
   const owner = await userStore.getById(app.store, current.owner_id);
   if (!owner) return;
   const base: PayloadBase = { baseUrl: eventBaseUrl(app, baseUrl), repo: current, owner, sender: doer };

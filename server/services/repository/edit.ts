@@ -106,5 +106,6 @@ export async function editRepository(app: AppContext, repo: RepoRecord, opts: Re
     r.updated = new Date().toISOString();
   });
   await applyMirrorEdit(app, repo, mirror);
+  if (next) await app.bus.publish('repo.settings_changed', { before: repo, repo: next });
   return next ?? repo;
 }

@@ -123,3 +123,10 @@ export async function emitRefEvents(app: AppContext, b: PayloadBase, gitDir: str
   if (u.ref.startsWith('refs/heads/')) await branchEvents(app, b, gitDir, u, u.ref.slice('refs/heads/'.length));
   else if (u.ref.startsWith('refs/tags/')) await tagEvents(app, b, gitDir, u, u.ref.slice('refs/tags/'.length));
 }
+
+/** Gitea's push payload of one ref update that is not a deletion (what a workflow run triggered by it carries). */
+export async function refPushPayload(app: AppContext, b: PayloadBase, gitDir: string, u: Update) {
+  if (u.ref.startsWith('refs/heads/')) return branchPush(app, b, gitDir, u, refs.zeroId(u.oldSha));
+  const head = await headCommit(app, b, gitDir, u.newSha);
+  return pushPayload(b, { ref: u.ref, before: u.oldSha, after: u.newSha, compareUrl: compareUrl(b, u.oldSha, u.newSha), commits: [], total: 0, head });
+}

@@ -60,26 +60,49 @@ function mayReview(s: IssueScope): void {
   if (!atLeast(unitMode(s.perm, 'repo.pulls'), 'read')) throw new ForbiddenError('user cannot review this pull request');
 }
 
-/** Creates a review; a PENDING one waits for its author to submit it. */
+/** The doer's pending review of the pull request, if any (Gitea's GetCurrentReview). */
+async function pendingOf(app: AppContext, s: IssueScope, index: number): Promise<ReviewRecord | undefined> {
+  return (await reviewStore.listByPull(app.store, s.repo.id, index)).find((r) => r.type === 'PENDING' && r.reviewer_id === s.doer!.id);
+}
+
+const MAX_COMMENTS = 999;
+
+/**
+ * Creates a review; a PENDING one waits for its author to submit it. As Gitea does, the author's pending review
+ * is reused: new line comments join it, and a non-pending event submits it with them.
+ */
 export async function createReview(app: AppContext, s: IssueScope, index: number, o: CreatePullReviewOptions): Promise<ReviewRecord> {
   mayReview(s);
   const p = await getPull(app, s.repo.id, index);
   const state = stateOf(o.event);
-  const body = o.body ?? '';
   const comments = o.comments ?? [];
-  if (state !== 'PENDING') checkState(p, s, state, body, comments.length);
+  const pending = await pendingOf(app, s, index);
+  const body = o.body ?? '';
+  if (state !== 'PENDING') checkState(p, s, state, body, comments.length + (pending?.comments.length ?? 0));
   const commitId = o.commit_id || p.pr.head_sha;
   if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(commitId)) throw new ValidationError('commit_id: not a commit id');
   for (const c of comments) {
     if (!c.path) throw new ValidationError('comments: a line comment needs a path');
     if (!c.new_position && !c.old_position) throw new ValidationError(`comments: ${c.path} needs new_position or old_position`);
   }
+  if ((pending?.comments.length ?? 0) + comments.length > MAX_COMMENTS) throw new ValidationError(`comments: a review holds at most ${MAX_COMMENTS} line comments`);
   const now = new Date().toISOString();
-  const review = await reviewStore.insert(app.store, (id) => ({
-    id, repo_id: s.repo.id, index, type: state, reviewer_id: s.doer!.id, reviewer_team_id: 0, body, commit_id: commitId,
-    official: false, stale: commitId !== p.pr.head_sha, dismissed: false, created: now, updated: now,
-    comments: comments.map((c, i) => ({ id: id * 1000 + i + 1, path: c.path ?? '', new_position: c.new_position ?? 0, old_position: c.old_position ?? 0, body: c.body ?? '', commit_id: commitId, created: now })),
+  const lines = (id: number, from: number) => comments.map((c, i) => ({
+    id: id * 1000 + from + i + 1, path: c.path ?? '', new_position: c.new_position ?? 0, old_position: c.old_position ?? 0, body: c.body ?? '', commit_id: commitId, created: now,
   }));
+  const review = pending
+    ? (await reviewStore.update(app.store, pending.id, (r) => {
+      r.comments.push(...lines(r.id, r.comments.length));
+      r.type = state;
+      if (o.body !== undefined || state !== 'PENDING') r.body = body;
+      r.commit_id = commitId;
+      r.stale = commitId !== p.pr.head_sha;
+      r.updated = now;
+    }))!
+    : await reviewStore.insert(app.store, (id) => ({
+      id, repo_id: s.repo.id, index, type: state, reviewer_id: s.doer!.id, reviewer_team_id: 0, body, commit_id: commitId,
+      official: false, stale: commitId !== p.pr.head_sha, dismissed: false, created: now, updated: now, comments: lines(id, 0),
+    }));
   return state === 'PENDING' ? review : finish(app, s, p, review);
 }
 

@@ -33,6 +33,7 @@ export const HOST_SETTING_KEYS = [
   'backup.INTERVAL',
   'backup.FOLDER',
   'backup.KEEP',
+  'actions.BUILTIN_RUNNER',
 ] as const satisfies readonly SettingKey[];
 
 export type HostSettingKey = (typeof HOST_SETTING_KEYS)[number];

@@ -20,6 +20,7 @@ import { deleteRepository } from '../repository/repos.ts';
 import { assertOwnsNoPackages, removeOwnerPackages } from '../packages/files.ts';
 import { assertUserHasNoOrgs, forgetUser, purgeUserOrgs } from '../org/purge.ts';
 import { deleteOwnerHooks } from '../webhook/index.ts';
+import { deleteOwnerActionSecrets } from '../actions/secret-cleanup.ts';
 
 const ownsRepos = (user: UserRecord): ValidationError =>
   new ValidationError(`user still has ownership of repositories [uid: ${user.id}]`);
@@ -101,6 +102,7 @@ async function removeEverything(app: AppContext, doer: UserRecord | null, user: 
   if (purge) await purgeUserOrgs(app, user, doer ?? undefined);
   await forgetUser(app, user.id);
   await deleteOwnerHooks(app, user.id);
+  await deleteOwnerActionSecrets(app, user.id);
   // 4 - tokens
   await deleteTokens(app, user);
   // 5 - TOTP data

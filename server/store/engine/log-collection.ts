@@ -130,12 +130,16 @@ export class LogCollection<R extends { id: number }> {
     return counter.value++;
   }
 
-  /** Stores a new record with the next id; resolves when it is on disk. */
-  async insert(make: (id: number) => R): Promise<R> {
+  /**
+   * Stores a new record with the next id; resolves when it is on disk. `beforeWrite` runs once the record is
+   * made and before it is written or visible (an index that must never miss a stored record is written there).
+   */
+  async insert(make: (id: number) => R, beforeWrite?: (rec: R) => Promise<void>): Promise<R> {
     const id = await this.allocate();
     const n = Math.floor(id / this.size);
     const part = await this.part(n);
     const rec = make(id);
+    await beforeWrite?.(rec);
     part.records.set(id, rec);
     await this.change(n, part, [{ op: 'put', rec }]);
     return structuredClone(rec);

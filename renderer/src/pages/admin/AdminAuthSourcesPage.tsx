@@ -2,12 +2,14 @@
 import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, Select } from '../../components/Field.tsx';
 import { Page } from '../../components/Layout.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { z } from 'zod';
+import { AuthSource } from '../../../../server/structs/homeforge.ts';
+import { useApiForm } from '../../zod-form.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { SspiSourceForm } from './SspiSourceForm.tsx';
 
@@ -39,38 +41,48 @@ const TEXT_FIELDS: [keyof Form, string, string][] = [
   ['firstname_attribute', 'First name attribute', ''], ['surname_attribute', 'Surname attribute', ''],
 ];
 
+/** The source's fields as the API names them (AuthSource), with what a new LDAP source needs filled in. */
+const sourceSchema = AuthSource.pick({
+  bind_dn: true, user_search_base: true, user_filter: true, admin_filter: true, username_attribute: true, firstname_attribute: true,
+  surname_attribute: true, email_attribute: true, user_dn: true, type: true, security_protocol: true,
+}).extend({
+  name: z.string().trim().min(1).max(255), host: z.string().trim().min(1).max(255), port: z.string().regex(/^[0-9]{1,5}$/),
+  bind_password: z.string().max(1024),
+}).partial({ bind_dn: true, user_search_base: true, admin_filter: true, firstname_attribute: true, surname_attribute: true, email_attribute: true, user_dn: true, bind_password: true });
+
 function SourceForm({ onCreated }: { onCreated(name: string): void }) {
   const { api } = useAuth();
-  const [v, setV] = useState<Form>(EMPTY);
-  const set = (k: keyof Form) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [k]: e.target.value }));
-  const submit = useSubmit(async () => {
+  const form = useApiForm<Form>(sourceSchema, EMPTY, 'name');
+  const type = form.watch('type');
+  const onSubmit = form.submit(async (v) => {
     const { port, user_dn: userDn, ...rest } = v;
     await api.post(BASE, { ...rest, port: Number(port), active: true, ...(v.type === 'ldap-simple' ? { user_dn: userDn } : {}) });
     onCreated(v.name);
-    setV(EMPTY);
-  }, Object.keys(EMPTY));
+    form.reset(EMPTY);
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="add-source">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="add-source">
       <h2 id="add-source">Add an LDAP source</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Field label="Name" name="name" required value={v.name} error={submit.fields.name} onChange={set('name')} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="Name" {...form.field('name')} />
       <div className="form-row">
-        <Select label="Kind" name="type" value={v.type} error={submit.fields.type} onChange={set('type')}>
+        <Select label="Kind" {...form.field('type')}>
           <option value="ldap">LDAP (via bind DN)</option><option value="ldap-simple">LDAP (simple auth)</option>
         </Select>
-        <Select label="Security" name="security_protocol" value={v.security_protocol} error={submit.fields.security_protocol} onChange={set('security_protocol')}>
+        <Select label="Security" {...form.field('security_protocol')}>
           <option value="unencrypted">Unencrypted</option><option value="ldaps">LDAPS</option><option value="starttls">StartTLS</option>
         </Select>
       </div>
       <div className="form-row">
-        <Field label="Host" name="host" required value={v.host} error={submit.fields.host} onChange={set('host')} />
-        <Field label="Port" name="port" required inputMode="numeric" value={v.port} error={submit.fields.port} onChange={set('port')} />
+        <Field label="Host" {...form.field('host')} />
+        <Field label="Port" inputMode="numeric" {...form.field('port')} />
       </div>
-      {v.type === 'ldap-simple' ? <Field label="User DN" name="user_dn" value={v.user_dn} error={submit.fields.user_dn} hint="e.g. uid=%s,ou=people,dc=example,dc=org" onChange={set('user_dn')} /> : null}
+      {type === 'ldap-simple' ? <Field label="User DN" hint="e.g. uid=%s,ou=people,dc=example,dc=org" {...form.field('user_dn')} /> : null}
       {TEXT_FIELDS.map(([k, label, hint]) => (
-        <Field key={k} label={label} name={k} type={k === 'bind_password' ? 'password' : 'text'} autoComplete="off" hint={hint || undefined} value={v[k]} error={submit.fields[k]} onChange={set(k)} />
+        <Field key={k} label={label} type={k === 'bind_password' ? 'password' : 'text'} autoComplete="off" hint={hint || undefined} {...form.field(k)} />
       ))}
-      <button type="submit" className="btn btn-primary" disabled={submit.busy}>{submit.busy ? 'Adding…' : 'Add source'}</button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Adding…' : 'Add source'}</button>
     </form>
   );
 }

@@ -4,13 +4,14 @@
  * one-line backup state (BackupLine).
  */
 import { useEffect, useState } from 'react';
-import type { BackupOverview } from '../../../../server/structs/backup.ts';
+import { CreateBackupOption, type BackupOverview } from '../../../../server/structs/backup.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { Checkbox, Field } from '../../components/Field.tsx';
 import { Page } from '../../components/Layout.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { z } from 'zod';
+import { useApiForm } from '../../zod-form.ts';
 import { Link } from '../../router.tsx';
 import { errorText } from '../../api/client.ts';
 import { AdminNav } from '../admin-nav.tsx';
@@ -50,24 +51,29 @@ function Running({ o }: { o: BackupOverview }) {
   );
 }
 
+/** The API's body; the passphrase (at least 8 characters) counts only when secrets are included. */
+const startSchema = CreateBackupOption.extend({ include_secrets: z.boolean(), passphrase: z.string().max(1024).optional() }).superRefine((v, ctx) => {
+  if (v.include_secrets && (v.passphrase ?? '').length < 8) ctx.addIssue({ code: 'custom', path: ['passphrase'], message: 'Use at least 8 characters.' });
+});
+
 function StartForm({ busy, onStarted }: { busy: boolean; onStarted(): void }) {
   const { api } = useAuth();
-  const [secrets, setSecrets] = useState(false);
-  const [passphrase, setPassphrase] = useState('');
-  const submit = useSubmit(async () => {
-    await api.post('/api/homeforge/admin/backups', secrets ? { include_secrets: true, passphrase } : {});
-    setPassphrase('');
+  const form = useApiForm<{ include_secrets: boolean; passphrase: string }>(startSchema, { include_secrets: false, passphrase: '' });
+  const secrets = form.watch('include_secrets');
+  const onSubmit = form.submit(async (v) => {
+    await api.post('/api/homeforge/admin/backups', v.include_secrets ? { include_secrets: true, passphrase: v.passphrase } : {});
+    form.setValue('passphrase', '');
     onStarted();
-  }, ['passphrase']);
+  });
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="backup-now">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="backup-now">
       <h2 id="backup-now">Back up now</h2>
       <p className="hint">One archive of the store, every repository and app.ini. Pushes and writes go on while it runs.</p>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Checkbox label="Include secrets" name="include_secrets" hint="The secret key (two-factor seeds, LDAP bind passwords, webhook headers stay readable) and the full app.ini, sealed with a passphrase you must keep." checked={secrets} onChange={(e) => setSecrets(e.target.checked)} />
-      {secrets ? <Field label="Passphrase" name="passphrase" type="password" autoComplete="new-password" hint="At least 8 characters; a restore asks for it." error={submit.fields.passphrase} value={passphrase} onChange={(e) => setPassphrase(e.target.value)} /> : null}
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Checkbox label="Include secrets" hint="The secret key (two-factor seeds, LDAP bind passwords, webhook headers stay readable) and the full app.ini, sealed with a passphrase you must keep." {...form.field('include_secrets')} />
+      {secrets ? <Field label="Passphrase" type="password" autoComplete="new-password" hint="At least 8 characters; a restore asks for it." {...form.field('passphrase')} required minLength={8} /> : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || submit.busy || (secrets && passphrase.length < 8)}>{busy ? 'A backup is running…' : 'Start backup'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy || form.formState.isSubmitting}>{busy ? 'A backup is running…' : 'Start backup'}</button>
       </div>
     </form>
   );

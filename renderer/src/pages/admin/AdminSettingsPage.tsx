@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import type { HostSetting } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { Checkbox, Field } from '../../components/Field.tsx';
 import { Page } from '../../components/Layout.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { z } from 'zod';
+import { useApiForm } from '../../zod-form.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { HostListSetting } from './HostListSetting.tsx';
 
@@ -44,21 +45,32 @@ function SettingInput({ s, value, error, onChange }: { s: HostSetting; value: st
   return <Field label={about.label} name={s.key} hint={hint} error={error} value={value} onChange={(e) => onChange(e.target.value)} />;
 }
 
+/** A form field's name for a setting: RHF reads dots as nesting, so `server.LAN_ACCESS` becomes `server__LAN_ACCESS`. */
+const fieldName = (s: HostSetting): string => s.key.replace(/\./g, '__');
+
 function SettingsForm({ settings, onSaved }: { settings: HostSetting[]; onSaved(s: HostSetting[]): void }) {
   const { api } = useAuth();
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(settings.map((s) => [s.key, s.value])));
-  const changed = settings.filter((s) => values[s.key] !== s.value);
-  const submit = useSubmit(async () => {
-    onSaved(await api.patch<HostSetting[]>('/api/homeforge/admin/settings', Object.fromEntries(changed.map((s) => [s.key, values[s.key]]))));
-  }, settings.map((s) => s.name));
+  const [schema] = useState(() => z.object(Object.fromEntries(settings.map((s) => [fieldName(s), z.string().max(4096).optional()]))));
+  const form = useApiForm<Record<string, string>>(schema, Object.fromEntries(settings.map((s) => [fieldName(s), s.value])),
+    undefined, Object.fromEntries(settings.map((s) => [s.name, fieldName(s)])));
+  const values = form.watch();
+  const changed = settings.filter((s) => values[fieldName(s)] !== s.value);
+  const onSubmit = form.submit(async (v) => {
+    onSaved(await api.patch<HostSetting[]>('/api/homeforge/admin/settings', Object.fromEntries(changed.map((s) => [s.key, v[fieldName(s)]]))));
+  });
+  const busy = form.formState.isSubmitting;
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="host-settings">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="host-settings">
       <h2 id="host-settings">Host settings</h2>
       <p className="hint">Changes apply at once and are saved to <code>app.ini</code> in the data folder.</p>
-      <FormError error={submit.error} fields={submit.fields} />
-      {settings.map((s) => <SettingInput key={s.key} s={s} value={values[s.key] ?? ''} error={submit.fields[s.name]} onChange={(v) => setValues((old) => ({ ...old, [s.key]: v }))} />)}
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      {settings.map((s) => (
+        <SettingInput key={s.key} s={s} value={values[fieldName(s)] ?? ''} error={errors[fieldName(s)]?.message}
+          onChange={(v) => form.setValue(fieldName(s), v, { shouldDirty: true })} />
+      ))}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.busy || changed.length === 0}>{submit.busy ? 'Saving…' : 'Save settings'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy || changed.length === 0}>{busy ? 'Saving…' : 'Save settings'}</button>
       </div>
     </form>
   );

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { seg } from '../../api/client.ts';
 import type { Team } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { Checkbox, Field, Select } from '../../components/Field.tsx';
 import { Page, SubNav } from '../../components/Layout.tsx';
 import { useList } from '../../use-list.ts';
 import { Pager } from '../../components/Pager.tsx';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
+import { CreateTeamOption } from '../../../../server/structs/org.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { HookDetail } from '../hooks/HookDetail.tsx';
 import { HookList } from '../hooks/HookList.tsx';
@@ -16,31 +17,32 @@ import { TeamCard } from './TeamCard.tsx';
 
 const UNITS = ['repo.code', 'repo.issues', 'repo.pulls', 'repo.releases', 'repo.wiki'];
 
+const teamSchema = CreateTeamOption.pick({ name: true, description: true, permission: true, includes_all_repositories: true });
+type TeamValues = { name: string; description: string; permission: 'read' | 'write' | 'admin'; includes_all_repositories: boolean };
+
 function TeamForm({ org, onCreated }: { org: string; onCreated(name: string): void }) {
   const { api } = useAuth();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [permission, setPermission] = useState('write');
-  const [all, setAll] = useState(false);
-  const submit = useSubmit(async () => {
-    await api.post(`/api/v1/orgs/${seg(org)}/teams`, { name: name.trim(), description, permission, units: UNITS, includes_all_repositories: all });
-    onCreated(name.trim());
-    setName('');
-    setDescription('');
-  }, ['name', 'description', 'permission']);
+  const form = useApiForm<TeamValues>(teamSchema, { name: '', description: '', permission: 'write', includes_all_repositories: false }, 'name');
+  const onSubmit = form.submit(async (v) => {
+    const name = v.name.trim();
+    await api.post(`/api/v1/orgs/${seg(org)}/teams`, { ...v, name, units: UNITS });
+    onCreated(name);
+    form.reset({ ...v, name: '', description: '' });
+  });
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="new-team">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="new-team">
       <h2 id="new-team">New team</h2>
-      <FormError error={submit.error} fields={submit.fields} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
       <div className="form-row">
-        <Field label="Team name" name="name" required value={name} error={submit.fields.name} onChange={(e) => setName(e.target.value)} />
-        <Select label="Permission" name="permission" value={permission} error={submit.fields.permission} onChange={(e) => setPermission(e.target.value)}>
+        <Field label="Team name" {...form.field('name')} />
+        <Select label="Permission" {...form.field('permission')}>
           <option value="read">Read</option><option value="write">Write</option><option value="admin">Admin</option>
         </Select>
       </div>
-      <Field label="Description" name="description" value={description} error={submit.fields.description} onChange={(e) => setDescription(e.target.value)} />
-      <Checkbox label="Access to every repository of the organization" name="includes_all_repositories" checked={all} onChange={(e) => setAll(e.target.checked)} />
-      <button type="submit" className="btn btn-primary" disabled={submit.busy || !name.trim()}>{submit.busy ? 'Creating…' : 'Create team'}</button>
+      <Field label="Description" {...form.field('description')} />
+      <Checkbox label="Access to every repository of the organization" {...form.field('includes_all_repositories')} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Creating…' : 'Create team'}</button>
     </form>
   );
 }
@@ -75,6 +77,7 @@ export function OrgPage({ org, tab, hookId, owner }: { org: string; tab: 'teams'
         ...(owner ? [{ to: `/${seg(org)}`, text: 'Repositories' }] : []),
         { to: teamsPath, text: 'Teams' },
         { to: hooksBase, text: 'Webhooks', prefix: hooksBase },
+        ...(owner ? [{ to: `${base}/settings/actions/secrets`, text: 'Secrets and variables' }] : []),
       ]} />
       {tab === 'teams' ? <Teams org={org} /> : null}
       {tab === 'hooks' && !hookId ? <HookList apiBase={hooksApi} uiBase={hooksBase} scopeWords="the events of the organization's repositories" /> : null}

@@ -2,13 +2,19 @@
 import { useState } from 'react';
 import type { Issue } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { FormError } from '../../components/Alert.tsx';
+import { z } from 'zod';
+import { CreateIssueOption } from '../../../../server/structs/issue.ts';
+import { ErrorAlert } from '../../components/Alert.tsx';
 import { Checkbox, Field, Select, TextArea } from '../../components/Field.tsx';
 import { useRouter } from '../../router.tsx';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
 import { byScope, pickLabel } from './issues/LabelChip.tsx';
 import { useIssueMeta } from './IssuesPage.tsx';
 import { useRepo } from './repo-context.tsx';
+
+/** Title and body as the API takes them; the milestone as the select gives it and assignees as typed. */
+const schema = CreateIssueOption.pick({ title: true, body: true }).extend({ milestone: z.string().optional(), assignees: z.string().optional() });
+type Values = { title: string; body: string; milestone: string; assignees: string };
 
 /** The new-issue form. */
 export function IssueNewPage() {
@@ -16,28 +22,26 @@ export function IssueNewPage() {
   const { api: base, base: ui } = useRepo();
   const { navigate } = useRouter();
   const meta = useIssueMeta();
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
   const [labels, setLabels] = useState<number[]>([]);
-  const [milestone, setMilestone] = useState('');
-  const [assignees, setAssignees] = useState('');
-  const submit = useSubmit(async () => {
+  const form = useApiForm<Values>(schema, { title: '', body: '', milestone: '', assignees: '' });
+  const onSubmit = form.submit(async ({ title, body, milestone, assignees }) => {
     const created = await api.post<Issue>(`${base}/issues`, {
       title: title.trim(), body, labels, ...(milestone ? { milestone: Number(milestone) } : {}),
       assignees: assignees.split(',').map((a) => a.trim()).filter(Boolean),
     });
     navigate(`${ui}/issues/${created.number}`);
-  }, ['title', 'body', 'labels', 'milestone', 'assignees']);
+  });
+  const busy = form.formState.isSubmitting;
   const scopeOfId = (id: number) => {
     const l = meta.data?.labels.find((x) => x.id === id);
     return l?.exclusive && l.name.includes('/') ? l.name.slice(0, l.name.lastIndexOf('/')) : null;
   };
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-labelledby="new-issue">
+    <form onSubmit={onSubmit} className="card form-card" aria-labelledby="new-issue">
       <h2 id="new-issue">New issue</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Field label="Title" name="title" required value={title} error={submit.fields.title} onChange={(e) => setTitle(e.target.value)} />
-      <TextArea label="Description" name="body" rows={8} value={body} hint="Markdown." error={submit.fields.body} onChange={(e) => setBody(e.target.value)} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="Title" {...form.field('title')} />
+      <TextArea label="Description" rows={8} hint="Markdown." {...form.field('body')} />
       <fieldset className="field">
         <legend>Labels</legend>
         {meta.data?.labels.length === 0 ? <p className="muted">This repository has no labels yet.</p> : null}
@@ -47,13 +51,13 @@ export function IssueNewPage() {
         })}
       </fieldset>
       <div className="form-row">
-        <Select label="Milestone" name="milestone" value={milestone} error={submit.fields.milestone} onChange={(e) => setMilestone(e.target.value)}>
+        <Select label="Milestone" {...form.field('milestone')}>
           <option value="">No milestone</option>
           {meta.data?.milestones.filter((m) => m.state === 'open').map((m) => <option key={m.id} value={m.id}>{m.title}</option>)}
         </Select>
-        <Field label="Assignees" name="assignees" value={assignees} hint="User names, separated by commas." error={submit.fields.assignees} onChange={(e) => setAssignees(e.target.value)} />
+        <Field label="Assignees" hint="User names, separated by commas." {...form.field('assignees')} />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={submit.busy || !title.trim()}>{submit.busy ? 'Creating…' : 'Create issue'}</button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Creating…' : 'Create issue'}</button>
     </form>
   );
 }

@@ -4,48 +4,86 @@ import { useParams } from 'react-router';
 import { errorText, seg } from '../../api/client.ts';
 import type { Issue, TimelineComment } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError } from '../../components/Alert.tsx';
+import { ErrorAlert } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, TextArea } from '../../components/Field.tsx';
 import { Markdown } from '../../components/code/Markdown.tsx';
 import { When } from '../../components/When.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
+import { CreateIssueCommentOption, EditIssueOption } from '../../../../server/structs/issue.ts';
 import { IssueSidebar } from './issues/IssueSidebar.tsx';
 import { useRepo } from './repo-context.tsx';
 import { Reactions } from './issues/Reactions.tsx';
 import { Attachments } from './issues/Attachments.tsx';
 import { TimelineEvent } from './issues/TimelineEvent.tsx';
 
+/** An issue's description may be empty; a comment may not. */
+const descriptionSchema = EditIssueOption.pick({ body: true });
+const titleSchema = EditIssueOption.pick({ title: true }).required();
+
 /** A markdown text with an edit form in its place when `editing`. */
-function Post({ who, when, text, label, canEdit, onSave, onDelete, children }: { who: string; when: string; text: string; label: string; canEdit: boolean; onSave(t: string): Promise<void>; onDelete?: () => Promise<void>; children?: ReactNode }) {
+function Post({ who, when, text, label, canEdit, onSave, onDelete, children, comment }: { who: string; when: string; text: string; label: string; canEdit: boolean; onSave(t: string): Promise<void>; onDelete?: () => Promise<void>; children?: ReactNode; comment?: boolean }) {
   const { base } = useRepo();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(text);
-  const submit = useSubmit(async () => { await onSave(draft); setEditing(false); }, ['body']);
+  const form = useApiForm<{ body: string }>(comment ? CreateIssueCommentOption : descriptionSchema, { body: text });
+  const onSubmit = form.submit(async ({ body }) => { await onSave(body); setEditing(false); });
   return (
     <article className="card" aria-label={label}>
       <div className="row-actions" style={{ justifyContent: 'space-between' }}>
         <p className="muted"><strong>{who}</strong> <When iso={when} /></p>
         {canEdit && !editing ? (
           <span className="row-actions">
-            <button type="button" className="btn btn-small" onClick={() => { setDraft(text); setEditing(true); }}>Edit <span className="visually-hidden">{label}</span></button>
+            <button type="button" className="btn btn-small" onClick={() => { form.reset({ body: text }); setEditing(true); }}>Edit <span className="visually-hidden">{label}</span></button>
             {onDelete ? <ConfirmButton label={`Delete ${label}`} question="Delete this comment?" confirmLabel="Delete" onConfirm={onDelete}>Delete</ConfirmButton> : null}
           </span>
         ) : null}
       </div>
       {editing ? (
-        <form onSubmit={submit.onSubmit} noValidate>
-          <FormError error={submit.error} fields={submit.fields} />
-          <TextArea label={`Text of ${label}`} name="body" rows={6} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <form onSubmit={onSubmit}>
+          <ErrorAlert>{form.formError}</ErrorAlert>
+          <TextArea label={`Text of ${label}`} rows={6} {...form.field('body')} />
           <div className="row-actions" style={{ justifyContent: 'flex-start' }}>
-            <button type="submit" className="btn btn-small btn-primary" disabled={submit.busy}>Save</button>
+            <button type="submit" className="btn btn-small btn-primary" disabled={form.formState.isSubmitting}>Save</button>
             <button type="button" className="btn btn-small" onClick={() => setEditing(false)}>Cancel</button>
           </div>
         </form>
       ) : text ? <Markdown text={text} mode="comment" context={base} label={label} /> : <p className="muted">No description.</p>}
       {children}
     </article>
+  );
+}
+
+/** The title, edited in place. */
+function TitleForm({ path, title, onDone }: { path: string; title: string; onDone(saved: boolean): void }) {
+  const { api } = useAuth();
+  const form = useApiForm<{ title: string }>(titleSchema, { title });
+  const onSubmit = form.submit(async (v) => { await api.patch(path, { title: v.title.trim() }); onDone(true); });
+  return (
+    <form onSubmit={onSubmit} className="filter-bar">
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Field label="Title" {...form.field('title')} />
+      <button type="submit" className="btn btn-small btn-primary" disabled={form.formState.isSubmitting}>Save title</button>
+      <button type="button" className="btn btn-small" onClick={() => onDone(false)}>Cancel</button>
+    </form>
+  );
+}
+
+/** The new-comment form with the close or reopen button beside it. */
+function CommentForm({ path, onDone, stateButton }: { path: string; onDone(): void; stateButton: ReactNode }) {
+  const { api } = useAuth();
+  const form = useApiForm<{ body: string }>(CreateIssueCommentOption, { body: '' });
+  const onSubmit = form.submit(async ({ body }) => { await api.post(`${path}/comments`, { body }); form.reset({ body: '' }); onDone(); });
+  return (
+    <form onSubmit={onSubmit} className="card" aria-labelledby="add-comment">
+      <h3 id="add-comment">Add a comment</h3>
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <TextArea label="Comment" rows={5} hint="Markdown." {...form.field('body')} />
+      <div className="row-actions" style={{ justifyContent: 'flex-start' }}>
+        <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>Comment</button>
+        {stateButton}
+      </div>
+    </form>
   );
 }
 
@@ -66,8 +104,7 @@ export function IssuePage() {
     }
     return all;
   }, `${path}|timeline`);
-  const [editTitle, setEditTitle] = useState<string | null>(null);
-  const [comment, setComment] = useState('');
+  const [editTitle, setEditTitle] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const me = auth.kind === 'signed-in' ? auth.user : null;
   const reload = () => { issue.reload(); comments.reload(); };
@@ -75,8 +112,6 @@ export function IssuePage() {
     setError(null);
     try { await what(); reload(); } catch (err) { setError(`${failed}: ${errorText(err)}`); }
   };
-  const saveTitle = useSubmit(async () => { await api.patch(path, { title: (editTitle ?? '').trim() }); setEditTitle(null); issue.reload(); }, ['title']);
-  const addComment = useSubmit(async () => { await api.post(`${path}/comments`, { body: comment }); setComment(''); reload(); }, ['body']);
   const i = issue.data;
   if (!i) {
     const words = issue.error === 'Not found.' ? `There is no issue #${index} in ${repo.full_name}.` : issue.error ? `Issue #${index} could not be opened: ${issue.error}` : null;
@@ -88,18 +123,13 @@ export function IssuePage() {
   return (
     <div>
       <header className="card">
-        {editTitle === null ? (
+        {!editTitle ? (
           <div className="row-actions" style={{ justifyContent: 'space-between' }}>
             <h2 id="issue-title">{i.title} <span className="muted">#{i.number}</span></h2>
-            {mine(i.user.login) ? <button type="button" className="btn btn-small" onClick={() => setEditTitle(i.title)}>Edit title</button> : null}
+            {mine(i.user.login) ? <button type="button" className="btn btn-small" onClick={() => setEditTitle(true)}>Edit title</button> : null}
           </div>
         ) : (
-          <form onSubmit={saveTitle.onSubmit} noValidate className="filter-bar">
-            <FormError error={saveTitle.error} fields={saveTitle.fields} />
-            <Field label="Title" name="title" required value={editTitle} error={saveTitle.fields.title} onChange={(e) => setEditTitle(e.target.value)} />
-            <button type="submit" className="btn btn-small btn-primary" disabled={saveTitle.busy || !editTitle.trim()}>Save title</button>
-            <button type="button" className="btn btn-small" onClick={() => setEditTitle(null)}>Cancel</button>
-          </form>
+          <TitleForm path={path} title={i.title} onDone={(saved) => { setEditTitle(false); if (saved) issue.reload(); }} />
         )}
         <p className="muted">
           <span className={`badge ${i.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{i.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
@@ -117,27 +147,19 @@ export function IssuePage() {
             {comments.data?.map((c) => (
               <li key={c.id}>
                 {c.type === 'comment' ? (
-                  <Post who={c.user.login} when={c.created_at} text={c.body} label={`Comment by ${c.user.login}`} canEdit={mine(c.user.login)}
+                  <Post who={c.user.login} when={c.created_at} text={c.body} label={`Comment by ${c.user.login}`} canEdit={mine(c.user.login)} comment
                     onSave={async (body) => { await api.patch(`${base}/issues/comments/${c.id}`, { body }); comments.reload(); }}
                     onDelete={() => act(() => api.delete(`${base}/issues/comments/${c.id}`), 'The comment was not deleted')}>
                     <Reactions path={`${base}/issues/comments/${c.id}/reactions`} label={`the comment by ${c.user.login}`} onError={setError} />
                   </Post>
-                ) : <TimelineEvent e={c} />}
+                ) : <TimelineEvent e={c} all={comments.data ?? []} />}
               </li>
             ))}
           </ol>
           {me ? (
-            <form onSubmit={addComment.onSubmit} noValidate className="card" aria-labelledby="add-comment">
-              <h3 id="add-comment">Add a comment</h3>
-              <FormError error={addComment.error} fields={addComment.fields} />
-              <TextArea label="Comment" name="body" rows={5} hint="Markdown." value={comment} error={addComment.fields.body} onChange={(e) => setComment(e.target.value)} />
-              <div className="row-actions" style={{ justifyContent: 'flex-start' }}>
-                <button type="submit" className="btn btn-primary" disabled={addComment.busy || !comment.trim()}>Comment</button>
-                {i.state === 'open'
-                  ? <button type="button" className="btn" onClick={() => void setState('closed')}>Close issue</button>
-                  : <button type="button" className="btn" onClick={() => void setState('open')}>Reopen issue</button>}
-              </div>
-            </form>
+            <CommentForm path={path} onDone={reload} stateButton={i.state === 'open'
+              ? <button type="button" className="btn" onClick={() => void setState('closed')}>Close issue</button>
+              : <button type="button" className="btn" onClick={() => void setState('open')}>Reopen issue</button>} />
           ) : null}
         </div>
         <IssueSidebar issue={i} path={path} canEdit={me !== null && (canWrite || me.is_admin)} act={act} />

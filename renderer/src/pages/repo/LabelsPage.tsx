@@ -3,44 +3,49 @@ import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import type { Label } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Checkbox, Field } from '../../components/Field.tsx';
 import { Link } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
+import { CreateLabelOption } from '../../../../server/structs/issue-label.ts';
 import { LabelChip, byScope } from './issues/LabelChip.tsx';
 import { useRepo } from './repo-context.tsx';
 
 const EXCLUSIVE_HINT = 'Name it "scope/name" (e.g. priority/high): an issue then carries at most one label of that scope; adding another replaces it.';
 
+const labelSchema = CreateLabelOption.pick({ name: true, color: true, description: true, exclusive: true });
+type LabelValues = { name: string; color: string; description: string; exclusive: boolean };
+
 function LabelForm({ label, onDone, onCancel }: { label?: Label; onDone(words: string): void; onCancel?: () => void }) {
   const { api } = useAuth();
   const { api: base } = useRepo();
-  const [name, setName] = useState(label?.name ?? '');
-  const [color, setColor] = useState(label ? `#${label.color.replace('#', '')}` : '#2f6fd6');
-  const [description, setDescription] = useState(label?.description ?? '');
-  const [exclusive, setExclusive] = useState(label?.exclusive ?? false);
-  const submit = useSubmit(async () => {
-    const body = { name: name.trim(), color, description, exclusive };
+  const fresh: LabelValues = { name: '', color: '#2f6fd6', description: '', exclusive: false };
+  const form = useApiForm<LabelValues>(labelSchema, label
+    ? { name: label.name, color: `#${label.color.replace('#', '')}`, description: label.description, exclusive: label.exclusive }
+    : fresh, 'name');
+  const onSubmit = form.submit(async (values) => {
+    const body = { ...values, name: values.name.trim() };
     if (label) await api.patch(`${base}/labels/${label.id}`, body);
     else await api.post(`${base}/labels`, body);
     onDone(label ? `Saved label ${body.name}.` : `Created label ${body.name}.`);
-    if (!label) { setName(''); setDescription(''); setExclusive(false); }
-  }, ['name', 'color', 'description', 'exclusive']);
+    if (!label) form.reset(fresh);
+  });
+  const busy = form.formState.isSubmitting;
   const title = label ? `Edit label ${label.name}` : 'New label';
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-label={title}>
+    <form onSubmit={onSubmit} className="card form-card" aria-label={title}>
       {label ? null : <h3>{title}</h3>}
-      <FormError error={submit.error} fields={submit.fields} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
       <div className="form-row">
-        <Field label="Label name" name="name" required value={name} error={submit.fields.name} onChange={(e) => setName(e.target.value)} />
-        <Field label="Color" name="color" type="color" value={color} error={submit.fields.color} onChange={(e) => setColor(e.target.value)} />
-        <Field label="Label description" name="description" value={description} error={submit.fields.description} onChange={(e) => setDescription(e.target.value)} />
+        <Field label="Label name" {...form.field('name')} />
+        <Field label="Color" type="color" {...form.field('color')} />
+        <Field label="Label description" {...form.field('description')} />
       </div>
-      <Checkbox label="Exclusive scope" name="exclusive" checked={exclusive} hint={EXCLUSIVE_HINT} onChange={(e) => setExclusive(e.target.checked)} />
+      <Checkbox label="Exclusive scope" hint={EXCLUSIVE_HINT} {...form.field('exclusive')} />
       <div className="row-actions" style={{ justifyContent: 'flex-start' }}>
-        <button type="submit" className="btn btn-primary" disabled={submit.busy || !name.trim()}>{label ? 'Save label' : 'Create label'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{label ? 'Save label' : 'Create label'}</button>
         {onCancel ? <button type="button" className="btn" onClick={onCancel}>Cancel</button> : null}
       </div>
     </form>

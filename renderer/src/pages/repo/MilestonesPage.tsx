@@ -1,41 +1,49 @@
 /** `/{owner}/{repo}/milestones`: open and closed milestones with their progress; create, edit, close, delete. */
 import { useState } from 'react';
+import { z } from 'zod';
 import { errorText } from '../../api/client.ts';
+import { CreateMilestoneOption } from '../../../../server/structs/issue-label.ts';
 import type { Milestone } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, FormError, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, TextArea } from '../../components/Field.tsx';
 import { Link } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
 import { useRepo } from './repo-context.tsx';
+
+/** The title and description as the API takes them; the due date as the date field gives it (a day). */
+const milestoneSchema = CreateMilestoneOption.pick({ title: true, description: true }).extend({ due: z.string().optional() });
+type MilestoneValues = { title: string; description: string; due: string };
 
 function MilestoneForm({ milestone, onDone, onCancel }: { milestone?: Milestone; onDone(words: string): void; onCancel?: () => void }) {
   const { api } = useAuth();
   const { api: base } = useRepo();
-  const [title, setTitle] = useState(milestone?.title ?? '');
-  const [description, setDescription] = useState(milestone?.description ?? '');
-  const [due, setDue] = useState(milestone?.due_on?.slice(0, 10) ?? '');
-  const submit = useSubmit(async () => {
+  const fresh: MilestoneValues = { title: '', description: '', due: '' };
+  const form = useApiForm<MilestoneValues>(milestoneSchema, milestone
+    ? { title: milestone.title, description: milestone.description, due: milestone.due_on?.slice(0, 10) ?? '' }
+    : fresh, 'title', { due_on: 'due' });
+  const onSubmit = form.submit(async ({ title, description, due }) => {
     const body = { title: title.trim(), description, due_on: due ? `${due}T23:59:59Z` : milestone ? null : undefined };
     if (milestone) await api.patch(`${base}/milestones/${milestone.id}`, body);
     else await api.post(`${base}/milestones`, body);
     onDone(milestone ? `Saved milestone ${body.title}.` : `Created milestone ${body.title}.`);
-    if (!milestone) { setTitle(''); setDescription(''); setDue(''); }
-  }, ['title', 'description', 'due_on']);
+    if (!milestone) form.reset(fresh);
+  });
+  const busy = form.formState.isSubmitting;
   const heading = milestone ? `Edit milestone ${milestone.title}` : 'New milestone';
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card form-card" aria-label={heading}>
+    <form onSubmit={onSubmit} className="card form-card" aria-label={heading}>
       {milestone ? null : <h3>{heading}</h3>}
-      <FormError error={submit.error} fields={submit.fields} />
+      <ErrorAlert>{form.formError}</ErrorAlert>
       <div className="form-row">
-        <Field label="Milestone title" name="title" required value={title} error={submit.fields.title} onChange={(e) => setTitle(e.target.value)} />
-        <Field label="Due date" name="due_on" type="date" value={due} error={submit.fields.due_on} onChange={(e) => setDue(e.target.value)} />
+        <Field label="Milestone title" {...form.field('title')} />
+        <Field label="Due date" type="date" {...form.field('due')} />
       </div>
-      <TextArea label="Milestone description" name="description" rows={3} value={description} error={submit.fields.description} onChange={(e) => setDescription(e.target.value)} />
+      <TextArea label="Milestone description" rows={3} {...form.field('description')} />
       <div className="row-actions" style={{ justifyContent: 'flex-start' }}>
-        <button type="submit" className="btn btn-primary" disabled={submit.busy || !title.trim()}>{milestone ? 'Save milestone' : 'Create milestone'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{milestone ? 'Save milestone' : 'Create milestone'}</button>
         {onCancel ? <button type="button" className="btn" onClick={onCancel}>Cancel</button> : null}
       </div>
     </form>

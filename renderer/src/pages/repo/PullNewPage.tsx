@@ -1,13 +1,16 @@
 /** `/{owner}/{repo}/pulls/new`: choose the base and head branches (or a fork's `owner:branch`), a title and a description. */
-import { useState } from 'react';
+import { CreatePullRequestOption } from '../../../../server/structs/pull.ts';
 import type { Branch, PullRequest } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
-import { FormError } from '../../components/Alert.tsx';
+import { ErrorAlert } from '../../components/Alert.tsx';
 import { Field, Select, TextArea } from '../../components/Field.tsx';
 import { useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
-import { useSubmit } from '../../use-submit.ts';
+import { useApiForm } from '../../zod-form.ts';
 import { useRepo } from './repo-context.tsx';
+
+const schema = CreatePullRequestOption.pick({ base: true, head: true, title: true, body: true });
+type Values = { base: string; head: string; title: string; body: string };
 
 /** The new pull request page. */
 export function PullNewPage() {
@@ -15,26 +18,23 @@ export function PullNewPage() {
   const { api: base, base: ui, repo } = useRepo();
   const router = useRouter();
   const branches = useLoad(() => api.get<Branch[]>(`${base}/branches`, { query: { limit: 100 } }), `${base}|branches`);
-  const [into, setInto] = useState(repo.default_branch);
-  const [from, setFrom] = useState('');
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
-  const submit = useSubmit(async () => {
-    const pr = await api.post<PullRequest>(`${base}/pulls`, { base: into, head: from.trim(), title: title.trim(), body });
+  const form = useApiForm<Values>(schema, { base: repo.default_branch, head: '', title: '', body: '' });
+  const onSubmit = form.submit(async (v) => {
+    const pr = await api.post<PullRequest>(`${base}/pulls`, { ...v, head: v.head.trim(), title: v.title.trim() });
     router.navigate(`${ui}/pulls/${pr.number}`);
-  }, ['base', 'head', 'title', 'body']);
+  });
   return (
-    <form onSubmit={submit.onSubmit} noValidate className="card" aria-labelledby="new-pull">
+    <form onSubmit={onSubmit} className="card" aria-labelledby="new-pull">
       <h2 id="new-pull">New pull request</h2>
-      <FormError error={submit.error} fields={submit.fields} />
-      <Select label="Merge into (base)" name="base" value={into} onChange={(e) => setInto(e.target.value)} error={submit.fields.base}>
+      <ErrorAlert>{form.formError}</ErrorAlert>
+      <Select label="Merge into (base)" {...form.field('base')}>
         {(branches.data ?? [{ name: repo.default_branch }]).map((b) => <option key={b.name} value={b.name}>{b.name}</option>)}
       </Select>
-      <Field label="Pull from (head)" name="head" list="head-branches" required value={from} hint="A branch of this repository, or owner:branch of a fork." error={submit.fields.head} onChange={(e) => setFrom(e.target.value)} />
+      <Field label="Pull from (head)" list="head-branches" hint="A branch of this repository, or owner:branch of a fork." {...form.field('head')} />
       <datalist id="head-branches">{branches.data?.map((b) => <option key={b.name} value={b.name} />)}</datalist>
-      <Field label="Title" name="title" required value={title} error={submit.fields.title} onChange={(e) => setTitle(e.target.value)} />
-      <TextArea label="Description" name="body" rows={6} hint="Markdown." value={body} onChange={(e) => setBody(e.target.value)} />
-      <button type="submit" className="btn btn-primary" disabled={submit.busy || !from.trim() || !title.trim()}>Create pull request</button>
+      <Field label="Title" {...form.field('title')} />
+      <TextArea label="Description" rows={6} hint="Markdown." {...form.field('body')} />
+      <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>Create pull request</button>
     </form>
   );
 }

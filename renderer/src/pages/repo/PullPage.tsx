@@ -1,6 +1,7 @@
 /**
  * `/{owner}/{repo}/pulls/{n}` with `/commits` and `/files`: the branches, the merge box, and the conversation
- * (the issue page's), the commits (each with its files), or the files changed in the diff view.
+ * (the issue page's) with the reviews, the commits (each with its files), or the files changed in the diff view
+ * with line comments; the review form on the conversation and files tabs.
  */
 import { Fragment, useEffect } from 'react';
 import { useParams } from 'react-router';
@@ -8,13 +9,17 @@ import { seg } from '../../api/client.ts';
 import type { Commit, PullRequest } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
-import { DiffView } from '../../components/code/DiffView.tsx';
 import { Link, useRouter } from '../../router.tsx';
-import { useLoad } from '../../use-load.ts';
+import { useLoad, type Loaded } from '../../use-load.ts';
 import { CommitRow } from './CommitRow.tsx';
 import { IssuePage } from './IssuePage.tsx';
 import { MergeBox } from './pulls/MergeBox.tsx';
+import { FilesReview } from './pulls/FilesReview.tsx';
+import { ReviewBox } from './pulls/ReviewBox.tsx';
+import { Reviews } from './pulls/Reviews.tsx';
+import { useReviews, type ReviewThread } from './pulls/reviews-data.ts';
 import { useRepo } from './repo-context.tsx';
+import { StatusIcon } from './StatusIcon.tsx';
 
 export type PullTab = 'conversation' | 'commits' | 'files';
 
@@ -37,10 +42,16 @@ function Commits({ path }: { path: string }) {
   );
 }
 
-function Files({ path, number }: { path: string; number: number }) {
+function Files({ path, pull, reviews, onChange }: { path: string; pull: PullRequest; reviews: Loaded<ReviewThread[]>; onChange(): void }) {
   const { api } = useAuth();
-  const diff = useLoad(() => api.text(`${path.replace(/\/pulls\/\d+$/, '')}/pulls/${number}.diff`), `${path}|diff`);
-  return <><ErrorAlert>{diff.error}</ErrorAlert>{diff.data !== null ? <DiffView diff={diff.data} label="Files changed" /> : <p role="status" className="loading">Loading the changes…</p>}</>;
+  const diff = useLoad(() => api.text(`${path.replace(/\/pulls\/\d+$/, '')}/pulls/${pull.number}.diff`), `${path}|diff`);
+  return (
+    <>
+      <ErrorAlert>{diff.error}</ErrorAlert>
+      <ErrorAlert>{reviews.error ? `The reviews could not be loaded: ${reviews.error}` : null}</ErrorAlert>
+      {diff.data !== null ? <FilesReview pull={pull} path={path} diff={diff.data} threads={reviews.data} onChange={onChange} /> : <p role="status" className="loading">Loading the changes…</p>}
+    </>
+  );
 }
 
 /** Not a pull request: as Gitea does, `/pulls/{n}` of an issue goes to `/issues/{n}`; otherwise there is none. */
@@ -64,6 +75,9 @@ export function PullPage({ tab }: { tab: PullTab }) {
   const index = useParams().index ?? '';
   const path = `${base}/pulls/${seg(index)}`;
   const pull = useLoad(() => api.get<PullRequest>(path), `${path}|pull`);
+  const reviews = useReviews(path);
+  // A review changes the merge box (approvals, change requests) as well as the reviews.
+  const changed = () => { reviews.reload(); pull.reload(); };
   const p = pull.data;
   if (!p) {
     const words = pull.error === 'Not found.' ? `There is no pull request #${index} in ${repo.full_name}.` : pull.error ? `Pull request #${index} could not be opened: ${pull.error}` : null;
@@ -77,12 +91,15 @@ export function PullPage({ tab }: { tab: PullTab }) {
       <p className="muted" aria-label="Branches">
         <span className={`badge ${p.merged ? 'badge-muted' : p.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{p.merged ? 'Merged' : p.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
         {p.user.login} wants to merge <code>{p.head.label}</code> into <code>{p.base.ref}</code> · {p.changed_files} files, +{p.additions} −{p.deletions}
+        {p.head.sha ? <> · head <code>{p.head.sha.slice(0, 10)}</code> <StatusIcon sha={p.head.sha} /></> : null}
       </p>
       <nav aria-label="Pull request" className="row-actions" style={{ justifyContent: 'flex-start' }}>
         {link('conversation', 'Conversation')}{link('commits', 'Commits')}{link('files', 'Files changed')}
       </nav>
       {p.state === 'open' && !p.merged && tab === 'conversation' ? <MergeBox pull={p} repo={repo} path={path} onMerged={() => pull.reload()} /> : null}
-      {tab === 'conversation' ? <IssuePage key={`${index}|${p.state}`} /> : tab === 'commits' ? <Commits path={path} /> : <Files path={path} number={p.number} />}
+      {tab === 'conversation' && reviews.data ? <Reviews threads={reviews.data} pull={p} path={path} onChange={changed} /> : null}
+      {tab !== 'commits' ? <ReviewBox pull={p} path={path} threads={reviews.data} onDone={changed} /> : null}
+      {tab === 'conversation' ? <IssuePage key={`${index}|${p.state}`} /> : tab === 'commits' ? <Commits path={path} /> : <Files path={path} pull={p} reviews={reviews} onChange={changed} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Link } from '../../router.tsx';
 import { useList } from '../../use-list.ts';
 import { LabelChip } from './issues/LabelChip.tsx';
 import { useRepo } from './repo-context.tsx';
+import { StatusIcon } from './StatusIcon.tsx';
 
 /** The pull requests tab. */
 export function PullsPage() {
@@ -44,7 +45,7 @@ export function PullsPage() {
         <ul className="plain-list" aria-label={`${state === 'open' ? 'Open' : 'Closed'} pull requests`}>
           {pulls.items.map((p) => (
             <li key={p.number} className="issue-row">
-              <Link to={`${ui}/pulls/${p.number}`}>{p.title}</Link>
+              <Link to={`${ui}/pulls/${p.number}`}>{p.title}</Link>{p.head.sha ? <> <StatusIcon sha={p.head.sha} /></> : null}
               <span className="label-list">{p.labels.map((l) => <LabelChip key={l.id} label={l} />)}</span>
               <span className="muted">
                 #{p.number} {p.merged ? 'merged' : 'opened'} <When iso={p.merged_at ?? p.created_at} /> by {p.user.login} · {p.head.label} → {p.base.ref}

@@ -29,10 +29,12 @@ function tabs(base: string, repo: Repository): { to: string; text: string; prefi
   if (repo.has_issues) items.push({ to: `${base}/issues`, text: `Issues ${repo.open_issues_count}`, prefix: `${base}/issues` });
   if (repo.has_pull_requests) items.push({ to: `${base}/pulls`, text: `Pull requests ${repo.open_pr_counter}`, prefix: `${base}/pulls` });
   if (repo.has_wiki && !repo.external_wiki) items.push({ to: `${base}/wiki`, text: 'Wiki', prefix: `${base}/wiki` });
+  if (repo.has_actions) items.push({ to: `${base}/actions`, text: 'Actions', prefix: `${base}/actions` });
   if (repo.mirror) items.push({ to: `${base}/settings/mirror`, text: 'Mirror' });
   if (repo.permissions?.admin) {
     items.push({ to: `${base}/settings/collaboration`, text: 'Collaborators' }, { to: `${base}/settings/hooks`, text: 'Webhooks', prefix: `${base}/settings/hooks` }, { to: `${base}/settings`, text: 'Settings' });
     items.push({ to: `${base}/settings/branches`, text: 'Branch rules' });
+    items.push({ to: `${base}/settings/actions/secrets`, text: 'Secrets and variables', prefix: `${base}/settings/actions` });
   }
   return items;
 }

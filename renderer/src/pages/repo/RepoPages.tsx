@@ -1,5 +1,6 @@
 /** The repository pages: each renders its content inside RepoFrame, under the tab it belongs to. */
 import type { ReactNode } from 'react';
+import { ActionRunPage, ActionsPage } from './actions/ActionsPage.tsx';
 import { HookDetail } from '../hooks/HookDetail.tsx';
 import { HookList } from '../hooks/HookList.tsx';
 import { CommitPage } from './CommitPage.tsx';
@@ -25,6 +26,8 @@ import { PullNewPage } from './PullNewPage.tsx';
 import { useRepo } from './repo-context.tsx';
 import { WikiPage } from './WikiPage.tsx';
 import { BranchRulesPage } from './protection/BranchRulesPage.tsx';
+import { RepoActionsSettings } from '../actions-secrets/ActionsSettingsPages.tsx';
+import { RunnersPanel } from '../actions/RunnersPanel.tsx';
 
 type Params = Readonly<Partial<Record<string, string>>>;
 
@@ -32,6 +35,11 @@ function RepoHooks({ id }: { id?: string | undefined }) {
   const { api, base } = useRepo();
   if (id) return <HookDetail apiPath={`${api}/hooks/${encodeURIComponent(id)}`} listPath={`${base}/settings/hooks`} canTest />;
   return <HookList apiBase={`${api}/hooks`} uiBase={`${base}/settings/hooks`} scopeWords="this repository's events" />;
+}
+
+function RepoRunners() {
+  const { api } = useRepo();
+  return <RunnersPanel api={`${api}/actions/runners`} reset={`${api.replace('/api/v1/', '/api/homeforge/')}/actions/runners`} />;
 }
 
 const TABS = {
@@ -61,6 +69,11 @@ const TABS = {
   'pull-files': { title: 'Pull request files', render: (p: Params) => <PullPage key={p.index} tab="files" /> },
   'pull-new': { title: 'New pull request', render: () => <PullNewPage /> },
   'branch-rules': { title: 'Branch rules', render: () => <BranchRulesPage /> },
+  'actions-secrets': { title: 'Actions secrets', render: () => <RepoActionsSettings key="secrets" kind="secrets" /> },
+  'actions-variables': { title: 'Actions variables', render: () => <RepoActionsSettings key="variables" kind="variables" /> },
+  actions: { title: 'Actions', render: () => <ActionsPage /> },
+  'action-run': { title: 'Action run', render: (p: Params) => <ActionRunPage key={p.number} number={p.number ?? ''} /> },
+  runners: { title: 'Runners', render: () => <RepoRunners /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;

@@ -46,6 +46,13 @@ export const miscRoutes = [
   }),
   route({
     method: 'get', path: '/settings/attachment', operationId: 'getGeneralAttachmentSettings', access: 'public', scope: null, response: GeneralAttachmentSettings,
-    handler: (ctx) => json(ctx, 200, { enabled: false, allowed_types: '', max_size: 0, max_files: 0 }),
+    // Gitea's values as configured: MAX_SIZE in MiB, ALLOWED_TYPES as written.
+    handler: (ctx) => {
+      const s = ctx.app.settings;
+      json(ctx, 200, {
+        enabled: s.bool('attachment.ENABLED'), allowed_types: s.string('attachment.ALLOWED_TYPES'),
+        max_size: s.int('attachment.MAX_SIZE'), max_files: s.int('attachment.MAX_FILES'),
+      });
+    },
   }),
 ];

@@ -6,7 +6,7 @@ import { repoOf } from '../../guards/access.ts';
 import { Comment, CommentListQuery, CreateIssueCommentOption, EditIssueCommentOption } from '../../../structs/issue.ts';
 import { createComment, deleteComment, editComment, getComment, listComments } from '../../../services/issue/comments.ts';
 import { getIssue } from '../../../services/issue/issues.ts';
-import { commentJson, idOf, indexOf, issuesComment, issuesRead, scopeOf } from './issue-helpers.ts';
+import { commentJson, commentRead, commentWrite, idOf, indexOf, issuesComment, issuesRead, scopeOf } from './issue-helpers.ts';
 
 const R = '/repos/:owner/:repo/issues';
 
@@ -20,15 +20,15 @@ export const issueCommentRoutes = [
     },
   }),
   route({
-    method: 'get', path: `${R}/comments/:id`, operationId: 'issueGetComment', access: 'public', scope: 'issue', response: Comment, guards: issuesRead,
+    method: 'get', path: `${R}/comments/:id`, operationId: 'issueGetComment', access: 'public', scope: 'issue', response: Comment, guards: commentRead,
     handler: async (ctx) => json(ctx, 200, await commentJson(ctx, await getComment(ctx.app, repoOf(ctx).repo.id, idOf(ctx)))),
   }),
   route({
-    method: 'patch', path: `${R}/comments/:id`, operationId: 'issueEditComment', access: 'signed-in', scope: 'issue', body: EditIssueCommentOption, response: Comment, guards: issuesComment,
+    method: 'patch', path: `${R}/comments/:id`, operationId: 'issueEditComment', access: 'signed-in', scope: 'issue', body: EditIssueCommentOption, response: Comment, guards: commentWrite,
     handler: async (ctx) => json(ctx, 200, await commentJson(ctx, await editComment(ctx.app, scopeOf(ctx), idOf(ctx), ctx.body.body))),
   }),
   route({
-    method: 'delete', path: `${R}/comments/:id`, operationId: 'issueDeleteComment', access: 'signed-in', scope: 'issue', status: 204, guards: issuesComment,
+    method: 'delete', path: `${R}/comments/:id`, operationId: 'issueDeleteComment', access: 'signed-in', scope: 'issue', status: 204, guards: commentWrite,
     handler: async (ctx) => {
       await deleteComment(ctx.app, scopeOf(ctx), idOf(ctx));
       noContent(ctx);

@@ -7,7 +7,7 @@ import { CreateLabelOption, EditLabelOption, IssueLabelsOption, Label } from '..
 import { createLabel, deleteLabel, editLabel, getLabel, labelsByIds, listLabels } from '../../../services/issue/labels.ts';
 import { changeLabels, getIssue } from '../../../services/issue/issues.ts';
 import { toLabel } from '../../../convert/issue.ts';
-import { idOf, indexOf, issuesComment, issuesRead, issuesWrite, labelJson, scopeOf } from './issue-helpers.ts';
+import { idOf, indexOf, issuesComment, issuesOrPullsRead, issuesOrPullsWrite, issuesRead, labelJson, scopeOf } from './issue-helpers.ts';
 import type { ApiContext } from '../../router/context.ts';
 
 const R = '/repos/:owner/:repo';
@@ -17,23 +17,23 @@ const issueLabels = async (ctx: ApiContext<unknown, unknown>, ids: number[]) => 
 
 export const issueLabelRoutes = [
   route({
-    method: 'get', path: `${R}/labels`, operationId: 'issueListLabels', access: 'public', scope: 'issue', response: z.array(Label), guards: issuesRead,
+    method: 'get', path: `${R}/labels`, operationId: 'issueListLabels', access: 'public', scope: 'issue', response: z.array(Label), guards: issuesOrPullsRead,
     handler: async (ctx) => paged(ctx, await listLabels(ctx.app, { repoId: repoOf(ctx).repo.id }), (l) => labelJson(ctx, l)),
   }),
   route({
-    method: 'post', path: `${R}/labels`, operationId: 'issueCreateLabel', access: 'signed-in', scope: 'issue', body: CreateLabelOption, response: Label, status: 201, guards: issuesWrite,
+    method: 'post', path: `${R}/labels`, operationId: 'issueCreateLabel', access: 'signed-in', scope: 'issue', body: CreateLabelOption, response: Label, status: 201, guards: issuesOrPullsWrite,
     handler: async (ctx) => json(ctx, 201, labelJson(ctx, await createLabel(ctx.app, { repoId: repoOf(ctx).repo.id }, ctx.body))),
   }),
   route({
-    method: 'get', path: `${R}/labels/:id`, operationId: 'issueGetLabel', access: 'public', scope: 'issue', response: Label, guards: issuesRead,
+    method: 'get', path: `${R}/labels/:id`, operationId: 'issueGetLabel', access: 'public', scope: 'issue', response: Label, guards: issuesOrPullsRead,
     handler: async (ctx) => json(ctx, 200, labelJson(ctx, await getLabel(ctx.app, { repoId: repoOf(ctx).repo.id }, idOf(ctx)))),
   }),
   route({
-    method: 'patch', path: `${R}/labels/:id`, operationId: 'issueEditLabel', access: 'signed-in', scope: 'issue', body: EditLabelOption, response: Label, guards: issuesWrite,
+    method: 'patch', path: `${R}/labels/:id`, operationId: 'issueEditLabel', access: 'signed-in', scope: 'issue', body: EditLabelOption, response: Label, guards: issuesOrPullsWrite,
     handler: async (ctx) => json(ctx, 200, labelJson(ctx, await editLabel(ctx.app, { repoId: repoOf(ctx).repo.id }, idOf(ctx), ctx.body))),
   }),
   route({
-    method: 'delete', path: `${R}/labels/:id`, operationId: 'issueDeleteLabel', access: 'signed-in', scope: 'issue', status: 204, guards: issuesWrite,
+    method: 'delete', path: `${R}/labels/:id`, operationId: 'issueDeleteLabel', access: 'signed-in', scope: 'issue', status: 204, guards: issuesOrPullsWrite,
     handler: async (ctx) => {
       await deleteLabel(ctx.app, { repoId: repoOf(ctx).repo.id }, idOf(ctx));
       noContent(ctx);

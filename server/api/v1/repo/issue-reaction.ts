@@ -7,7 +7,7 @@ import { EditReactionOption, Reaction } from '../../../structs/issue-extras.ts';
 import { addReaction, listReactions, removeReaction, type ReactionRecord, type ReactionTarget } from '../../../services/issue/reactions.ts';
 import { userOrGhost } from '../../../services/issue/view.ts';
 import { toReaction } from '../../../convert/issue-extras.ts';
-import { idOf, indexOf, issuesComment, issuesRead, scopeOf } from './issue-helpers.ts';
+import { idOf, indexOf, commentRead, commentWrite, issuesComment, issuesRead, scopeOf } from './issue-helpers.ts';
 
 const R = '/repos/:owner/:repo/issues';
 
@@ -21,7 +21,7 @@ function reactionRoutes(kind: 'issue' | 'comment') {
     : { list: 'issueGetCommentReactions', add: 'issuePostCommentReaction', remove: 'issueDeleteCommentReaction' };
   return [
     route({
-      method: 'get', path, operationId: ids.list, access: 'public', scope: 'issue', response: z.array(Reaction), guards: issuesRead,
+      method: 'get', path, operationId: ids.list, access: 'public', scope: 'issue', response: z.array(Reaction), guards: kind === 'issue' ? issuesRead : commentRead,
       handler: async (ctx) => {
         const all = await listReactions(ctx.app, scopeOf(ctx), target(ctx));
         // Gitea pages the issue's reactions only; a comment's come whole.
@@ -31,14 +31,14 @@ function reactionRoutes(kind: 'issue' | 'comment') {
       },
     }),
     route({
-      method: 'post', path, operationId: ids.add, access: 'signed-in', scope: 'issue', body: EditReactionOption, response: Reaction, status: 201, alsoStatus: [200], guards: issuesComment,
+      method: 'post', path, operationId: ids.add, access: 'signed-in', scope: 'issue', body: EditReactionOption, response: Reaction, status: 201, alsoStatus: [200], guards: kind === 'issue' ? issuesComment : commentWrite,
       handler: async (ctx) => {
         const { reaction, created } = await addReaction(ctx.app, scopeOf(ctx), target(ctx), ctx.body.content ?? '');
         json(ctx, created ? 201 : 200, await reactionJson(ctx, reaction));
       },
     }),
     route({
-      method: 'delete', path, operationId: ids.remove, access: 'signed-in', scope: 'issue', body: EditReactionOption, status: 204, guards: issuesComment,
+      method: 'delete', path, operationId: ids.remove, access: 'signed-in', scope: 'issue', body: EditReactionOption, status: 204, guards: kind === 'issue' ? issuesComment : commentWrite,
       handler: async (ctx) => {
         await removeReaction(ctx.app, scopeOf(ctx), target(ctx), ctx.body.content ?? '');
         noContent(ctx);

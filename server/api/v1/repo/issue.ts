@@ -12,7 +12,7 @@ import * as repoLookup from '../../../services/user/lookup.ts';
 import { toIssue } from '../../../convert/issue.ts';
 import { getRepositoryById } from '../../../services/repository/repos.ts';
 import { NotFoundError } from '../../../lib/errors.ts';
-import { indexOf, issueJson, issuesComment, issuesRead, scopeOf } from './issue-helpers.ts';
+import { indexOf, issueJson, issuesComment, issuesOrPullsRead, issuesRead, listedType, scopeOf } from './issue-helpers.ts';
 
 const R = '/repos/:owner/:repo/issues';
 const IssueAssigneesOption = z.object({ assignees: z.array(z.string()) }).meta({ id: 'IssueAssigneesOption' });
@@ -37,10 +37,11 @@ export const issueSearchRoutes = [
 
 export const issueRoutes = [
   route({
-    method: 'get', path: R, operationId: 'issueListIssues', access: 'public', scope: 'issue', query: IssueListQuery, response: z.array(Issue), guards: issuesRead,
+    method: 'get', path: R, operationId: 'issueListIssues', access: 'public', scope: 'issue', query: IssueListQuery, response: z.array(Issue), guards: issuesOrPullsRead,
     handler: async (ctx) => {
       const { repo, owner } = repoOf(ctx);
-      const { rows, total } = await findIssues(ctx.app, repo, owner, ctx.query, ctx.paging.page, ctx.paging.limit);
+      const query = { ...ctx.query, type: listedType(ctx, ctx.query.type) };
+      const { rows, total } = await findIssues(ctx.app, repo, owner, query, ctx.paging.page, ctx.paging.limit);
       setPageHeaders(ctx, total);
       json(ctx, 200, await Promise.all(rows.map((r) => issueJson(ctx, r))));
     },

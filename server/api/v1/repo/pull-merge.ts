@@ -2,10 +2,11 @@
 import { route } from '../../router/route.ts';
 import { noContent } from '../../router/respond.ts';
 import { repoOf } from '../../guards/access.ts';
-import { NotFoundError, ValidationError } from '../../../lib/errors.ts';
+import { NotFoundError } from '../../../lib/errors.ts';
 import { MergePullRequestOption, PullUpdateQuery } from '../../../structs/pull.ts';
 import { getPull } from '../../../services/pull/pulls.ts';
 import { cancelAutoMerge, mergePull } from '../../../services/pull/merge.ts';
+import { markManuallyMerged } from '../../../services/pull/manual-merge.ts';
 import { updatePullBranch } from '../../../services/pull/update.ts';
 import { eventBaseUrl } from '../../../services/repository/payloads.ts';
 import { indexOf, scopeOf } from './issue-helpers.ts';
@@ -26,14 +27,15 @@ export const pullMergeRoutes = [
     method: 'post', path: `${R}/merge`, operationId: 'repoMergePullRequest', access: 'signed-in', scope: 'repository', body: MergePullRequestOption, status: 200, guards: pullsMerge,
     handler: async (ctx) => {
       const b = ctx.body;
-      const given = (b.Do ?? b.do)!;
-      // Not supported yet: refused in words rather than done differently or ignored.
-      if (given === 'manually-merged') throw new ValidationError('Do: marking a pull request as manually merged is not supported by this host');
-      if (b.force_merge) throw new ValidationError('force_merge: merging past the branch rules is not supported by this host');
-      const style = given;
+      const style = (b.Do ?? b.do)!;
+      if (style === 'manually-merged') {
+        await markManuallyMerged(ctx.app, scopeOf(ctx), indexOf(ctx), b.MergeCommitID ?? b.merge_commit_id ?? '');
+        ctx.res.status(200).end();
+        return;
+      }
       const r = await mergePull(ctx.app, scopeOf(ctx), indexOf(ctx), {
         style, title: b.MergeTitleField ?? b.merge_title_field, message: b.MergeMessageField ?? b.merge_message_field, headCommitId: b.head_commit_id,
-        deleteBranch: b.delete_branch_after_merge, whenChecksSucceed: b.merge_when_checks_succeed,
+        deleteBranch: b.delete_branch_after_merge, whenChecksSucceed: b.merge_when_checks_succeed, force: b.force_merge,
       }, eventBaseUrl(ctx.app, ctx.baseUrl));
       ctx.res.status(r.scheduled ? 201 : 200).end();
     },

@@ -1,7 +1,9 @@
 /** Files attached to an issue or a comment: downloads (with the session, so private ones work) and an upload form. */
 import { useState } from 'react';
 import type { Attachment } from '../../../api/types.ts';
+import type { GeneralAttachmentSettings } from '../../../../../server/structs/misc.ts';
 import { useAuth } from '../../../auth.tsx';
+import { useLoad } from '../../../use-load.ts';
 
 const size = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`);
 
@@ -11,6 +13,9 @@ export function Attachments({ assets, path, canUpload, label, onDone, onError }:
 }) {
   const { api } = useAuth();
   const [busy, setBusy] = useState(false);
+  // The host's [attachment] settings: how many files one upload may carry (Gitea's dropzone limit).
+  const limits = useLoad(() => api.get<GeneralAttachmentSettings>('/api/v1/settings/attachment'), 'settings-attachment');
+  const maxFiles = limits.data?.max_files ?? 1;
   const download = async (a: Attachment) => {
     const token = api.currentToken();
     const res = await fetch(new URL(a.browser_download_url).pathname, { headers: token ? { Authorization: `token ${token}` } : {} });
@@ -22,12 +27,15 @@ export function Attachments({ assets, path, canUpload, label, onDone, onError }:
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
-  const upload = async (file: File) => {
+  const upload = async (files: File[]) => {
+    if (files.length > maxFiles) { onError(`You cannot upload any more files. At most ${maxFiles} at once.`); return; }
     setBusy(true);
     try {
-      const form = new FormData();
-      form.append('attachment', file, file.name);
-      await api.request('POST', path, { body: form });
+      for (const file of files) {
+        const form = new FormData();
+        form.append('attachment', file, file.name);
+        await api.request('POST', path, { body: form });
+      }
       onDone();
     } catch (err) {
       onError(`The file was not attached: ${err instanceof Error ? err.message : String(err)}`);
@@ -49,9 +57,9 @@ export function Attachments({ assets, path, canUpload, label, onDone, onError }:
       ) : null}
       {canUpload ? (
         <label className="btn btn-small">
-          {busy ? 'Uploading…' : 'Attach a file'}
-          <input type="file" className="visually-hidden" aria-label={`Attach a file to ${label}`} disabled={busy}
-            onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void upload(f); }} />
+          {busy ? 'Uploading…' : maxFiles > 1 ? `Attach files (up to ${maxFiles})` : 'Attach a file'}
+          <input type="file" className="visually-hidden" aria-label={`Attach a file to ${label}`} disabled={busy} multiple={maxFiles > 1}
+            onChange={(e) => { const f = [...(e.target.files ?? [])]; e.target.value = ''; if (f.length) void upload(f); }} />
         </label>
       ) : null}
     </div>
