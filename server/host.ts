@@ -31,22 +31,16 @@ import { closeRepoReaders } from './services/repository/cache.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
 import { startMirrors } from './services/mirror/index.ts';
-<<<<<<< HEAD
 import { warnLowMirrorInterval } from './services/mirror/timing.ts';
-=======
 import { startActionsSchedule } from './services/actions/index.ts';
->>>>>>> main
 import { BackupScheduler } from './services/backup/index.ts';
 import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
 import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
-<<<<<<< HEAD
 import { setPasswordHasher } from './lib/crypto.ts';
 import { helperScrypt } from './git/spawner.ts';
-=======
 import { startBuiltinRunner } from './services/actions/builtin-runner.ts';
->>>>>>> main
 
 export interface HostOptions {
   /** Data directory; created when missing. */
