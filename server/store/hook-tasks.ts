@@ -94,8 +94,7 @@ function unpacked(t: HookTaskRecord | undefined): HookTaskRecord | undefined;
 function unpacked(t: HookTaskRecord | undefined): HookTaskRecord | undefined {
   const r = t?.request_content as StoredRequest | null | undefined;
   if (!t || !r?.body_is_payload) return t;
-  const { body_is_payload: _, ...rest } = r;
-  return { ...t, request_content: { ...rest, body: t.payload_content } };
+  return { ...t, request_content: { url: r.url, http_method: r.http_method, headers: r.headers, body: t.payload_content } };
 }
 
 /** Stores a new task for the hook; resolves once it is on disk and in the pending index. */
