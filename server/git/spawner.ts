@@ -141,7 +141,9 @@ class Spawner {
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'homeforge-git-'));
     this.sock = path.join(this.dir, 's');
     const script = fileURLToPath(new URL('./spawner-child.mjs', import.meta.url));
-    const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: '2' };
+    // Two malloc arenas; blocks above 128 KiB always mapped on their own (glibc's moving threshold would
+    // otherwise keep scrypt's 16 MiB blocks in the heap after the first one is freed); two hashes at a time.
+    const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', UV_THREADPOOL_SIZE: '2' };
     delete env.NODE_OPTIONS;
     this.proc = spawn(process.execPath, ['--max-old-space-size=32', '--max-semi-space-size=1', script, this.sock], {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env, windowsHide: true,
