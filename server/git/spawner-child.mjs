@@ -9,6 +9,10 @@ import net from 'node:net';
 import os from 'node:os';
 
 const STDERR_MAX = 64 * 1024;
+/** Inside Electron this runs as a utility process: its channel to the host is `process.parentPort`. */
+const port = process.parentPort;
+const send = (msg) => (port ? port.postMessage(msg) : process.send?.(msg));
+const socketPath = process.env.HOMEFORGE_SPAWNER_SOCKET ?? process.argv[2];
 /** Requests waiting for their connection, and connections waiting for their request, by token. */
 const requests = new Map();
 const sockets = new Map();
@@ -22,20 +26,20 @@ function start(req, socket) {
     });
   } catch (err) {
     socket.destroy();
-    process.send?.({ t: 'error', id: req.id, message: String(err?.message ?? err) });
+    send({ t: 'error', id: req.id, message: String(err?.message ?? err) });
     return;
   }
   // The child holds its own copy of the connection; this process's copy goes now.
   socket.destroy();
   if (child.pid === undefined) {
-    child.on('error', (err) => process.send?.({ t: 'error', id: req.id, message: String(err?.message ?? err) }));
+    child.on('error', (err) => send({ t: 'error', id: req.id, message: String(err?.message ?? err) }));
     return;
   }
   if (req.lowPriority) {
     try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keeps the default priority */ }
   }
   children.set(req.id, child);
-  process.send?.({ t: 'spawned', id: req.id, pid: child.pid });
+  send({ t: 'spawned', id: req.id, pid: child.pid });
   const err = [];
   let have = 0;
   child.stderr.on('data', (c) => {
@@ -46,7 +50,7 @@ function start(req, socket) {
   child.on('error', () => undefined);
   child.on('close', (code, signal) => {
     children.delete(req.id);
-    process.send?.({ t: 'exit', id: req.id, code, signal, stderr: Buffer.concat(err).subarray(0, STDERR_MAX).toString('base64') });
+    send({ t: 'exit', id: req.id, code, signal, stderr: Buffer.concat(err).subarray(0, STDERR_MAX).toString('base64') });
   });
 }
 
@@ -86,25 +90,28 @@ const server = net.createServer({ allowHalfOpen: true, pauseOnConnect: true }, (
   socket.resume();
 });
 
-process.on('message', (msg) => {
+const onMessage = (msg) => {
   if (msg.t === 'spawn') {
     requests.set(msg.token, msg);
     pair(msg.token);
   } else if (msg.t === 'scrypt') {
-    // Password hashing runs here too: scrypt's 16 MiB blocks then stay in this process's two malloc arenas
-    // instead of one arena per libuv thread of the host, which glibc keeps.
+    // Password hashing runs here too: scrypt's 16 MiB blocks are mapped and given back here (see
+    // spawner-launch.ts) instead of being kept by one malloc arena per libuv thread of the host.
     scrypt(msg.password, Buffer.from(msg.salt, 'base64'), msg.len, msg.opts, (err, key) => {
-      process.send?.({ t: 'scrypted', id: msg.id, key: key ? key.toString('base64') : undefined, error: err ? String(err.message) : undefined });
+      send({ t: 'scrypted', id: msg.id, key: key ? key.toString('base64') : undefined, error: err ? String(err.message) : undefined });
     });
   } else if (msg.t === 'kill') {
     try { children.get(msg.id)?.kill(msg.signal ?? 'SIGTERM'); } catch { /* already gone */ }
   }
-});
-// Running git processes are left to finish, as they would be had the host started them itself.
+};
+if (port) port.on('message', (e) => onMessage(e.data));
+else process.on('message', onMessage);
+// Running git processes are left to finish, as they would be had the host started them itself. (A utility
+// process ends with the app.)
 process.on('disconnect', () => process.exit(0));
 
-server.listen(process.argv[2], () => process.send?.({ t: 'ready' }));
+server.listen(socketPath, () => send({ t: 'ready' }));
 server.on('error', (err) => {
-  process.send?.({ t: 'failed', message: String(err?.message ?? err) });
+  send({ t: 'failed', message: String(err?.message ?? err) });
   process.exit(1);
 });

@@ -5,10 +5,10 @@
  * process, started on first use) forks git instead; the host only sends it a message and opens a unix-socket
  * connection that becomes git's stdin and stdout, so git's data never passes through the spawner.
  *
- * Where the spawner cannot run (Windows, inside Electron, where the app cannot run plain Node, or with
+ * How it starts, under Node and inside Electron: spawner-launch.ts. Where it cannot run (Windows, or with
  * `HOMEFORGE_GIT_SPAWNER=0`), and if it fails to start, git is started directly as before.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { helperScript, startHelper, type HelperProcess } from './spawner-launch.ts';
 
 /** What callers use of a git child process; node's ChildProcess with piped streams fits it too. */
 export interface GitChild extends EventEmitter {
@@ -128,7 +128,7 @@ class RemoteGit extends EventEmitter implements GitChild {
 
 /** The spawner process and the git processes it runs for this host process. */
 class Spawner {
-  private readonly proc: ChildProcess;
+  private readonly proc: HelperProcess;
   private readonly dir: string;
   private readonly sock: string;
   private readonly ready: Promise<void>;
@@ -140,34 +140,24 @@ class Spawner {
   constructor() {
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'homeforge-git-'));
     this.sock = path.join(this.dir, 's');
-    const script = fileURLToPath(new URL('./spawner-child.mjs', import.meta.url));
-    // Two malloc arenas; blocks above 128 KiB always mapped on their own (glibc's moving threshold would
-    // otherwise keep scrypt's 16 MiB blocks in the heap after the first one is freed); two hashes at a time.
-    const env: NodeJS.ProcessEnv = { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', UV_THREADPOOL_SIZE: '2' };
-    delete env.NODE_OPTIONS;
-    this.proc = spawn(process.execPath, ['--max-old-space-size=32', '--max-semi-space-size=1', script, this.sock], {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env, windowsHide: true,
-    });
-    this.proc.unref();
-    this.channelRef(false);
+    this.proc = startHelper(helperScript(), this.sock);
+    this.proc.hold(false);
     this.ready = new Promise((resolve, reject) => {
-      this.proc.on('message', (m: FromSpawner) => {
+      this.proc.onMessage((raw) => {
+        const m = raw as FromSpawner;
         if (m.t === 'ready') resolve();
         else if (m.t === 'failed') reject(new Error(m.message));
         else this.onMessage(m);
       });
-      this.proc.once('error', reject);
-      this.proc.once('exit', () => reject(new Error('the git spawner exited')));
+      this.proc.onExit((err) => reject(err ?? new Error('the git spawner exited')));
     });
     this.ready.catch(() => undefined);
-    this.proc.once('exit', () => this.onExit());
+    this.proc.onExit(() => this.onExit());
     process.once('exit', () => rmSync(this.dir, { recursive: true, force: true }));
   }
 
   private channelRef(on: boolean): void {
-    const ch = (this.proc as ChildProcess & { channel?: { ref(): void; unref(): void } }).channel;
-    if (on) ch?.ref();
-    else ch?.unref();
+    this.proc.hold(on);
   }
 
   send(msg: object): void {
@@ -246,7 +236,7 @@ class Spawner {
 }
 
 let current: Spawner | null = null;
-let unavailable = process.platform === 'win32' || Boolean(process.versions.electron);
+let unavailable = process.platform === 'win32';
 
 /** Whether git processes go through the spawner (tests and the bench read it). */
 export function spawnerInUse(): boolean {
