@@ -1,13 +1,17 @@
 /** The Electron entry: passes the real electron module to the shell. Everything it does is in shell.ts. */
-import { app, BrowserWindow, Menu, Tray, clipboard, shell, ipcMain, nativeImage, dialog } from 'electron';
+import { app, BrowserWindow, Menu, Tray, clipboard, shell, ipcMain, nativeImage, dialog, utilityProcess } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ElectronApi } from './electron-api.ts';
 import { startShell } from './shell.ts';
+import { utilityStarter } from './git-spawner.ts';
+import { setHelperStarter } from '../server/git/spawner-launch.ts';
 
 const electron: ElectronApi = { app, BrowserWindow, Menu, Tray, clipboard, shell, ipcMain, nativeImage, dialog };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const assets = path.join(here, '..', '..', 'assets');
+// Git processes and password hashes go through a utility process (the host starts it on first use).
+setHelperStarter(utilityStarter(utilityProcess));
 
 startShell(electron, {
   preload: path.join(here, 'preload.cjs'),

@@ -3,7 +3,8 @@
 //   1 - the UI (renderer/dist) when it is missing,
 //   2 - an incremental tsc build of server/ and main/ into dist/, skipped when no source is newer than the last
 //       build (tsc itself takes seconds to start, so a warm `npm start` only walks the source tree's timestamps),
-//   3 - the UI copied beside the compiled server, where it looks for it.
+//   3 - the UI copied beside the compiled server, where it looks for it, and the git spawner's script beside
+//       the compiled spawner.
 import { cpSync, existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -42,6 +43,8 @@ if (!upToDate) {
   const t = new Date(started);
   utimesSync(stamp, t, t);
 }
+// Files tsc does not emit: the git spawner's script (without it the host would start git itself).
+for (const f of ['server/git/spawner-child.mjs']) cpSync(path.join(root, f), path.join(root, 'dist', f));
 const target = path.join(root, 'dist/renderer/dist');
 if (existsSync(path.join(root, 'renderer/dist'))) {
   rmSync(target, { recursive: true, force: true });

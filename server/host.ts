@@ -32,12 +32,15 @@ import { settleDeferredRecords } from './services/repository/deferred-records.ts
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
 import { startMirrors } from './services/mirror/index.ts';
+import { warnLowMirrorInterval } from './services/mirror/timing.ts';
 import { startActionsSchedule } from './services/actions/index.ts';
 import { BackupScheduler } from './services/backup/index.ts';
 import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
 import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
+import { setPasswordHasher } from './lib/crypto.ts';
+import { helperScrypt } from './git/spawner.ts';
 import { startBuiltinRunner } from './services/actions/builtin-runner.ts';
 
 export interface HostOptions {
@@ -52,6 +55,8 @@ export interface HostOptions {
   /** Settings given as `section.KEY` → value, applied over app.ini and the environment. */
   settings?: Record<string, string>;
   logger?: Logger;
+  /** Tests only: the floor under `[mirror] MIN_INTERVAL` in milliseconds (Gitea's, one minute, by default). */
+  mirrorIntervalFloorMs?: number;
 }
 
 export interface Host {
@@ -78,6 +83,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const env = options.env ?? process.env;
   // 1 - settings first: an invalid value must stop the start before anything is touched
   const settings = loadSettings(dataDir, env, options.settings);
+  // Password hashes are computed in the git spawner's process (its malloc arenas keep scrypt's memory, not the host's)
+  setPasswordHasher(helperScrypt);
   // 1b - the data dir is the owner's alone (umask 077, older dirs tightened once)
   makeDataDirPrivate(dataDir);
   // 2 - one host per data dir
@@ -94,7 +101,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const app: AppContext = {
       dataDir, store, settings, secrets: SecretBox.forDataDir(dataDir), log, loginLimiter: limiterFor(settings), events: new EventSink(),
       bus: new DomainBus(), locks: new KeyedMutex(), point: new PointGate(path.join(dataDir, 'run')), backups: new BackupJobs(), worker, fixedSettings: fixedSettingKeys(env, options.settings),
+      mirrorIntervalFloor: options.mirrorIntervalFloorMs,
     };
+    warnLowMirrorInterval(app);
     // 3c - the features that hear domain events: webhooks, watches, mirror records
     subscribeFeatures(app);
     // 4 - the first administrator from the environment, when there is no user yet

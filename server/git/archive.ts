@@ -1,10 +1,10 @@
 /** `git archive` of one commit, streamed as .zip or .tar.gz (nothing is buffered or written to disk). */
-import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { git, spawnGit } from './process.ts';
+import { launchGit } from './spawner.ts';
 
 export type ArchiveFormat = 'zip' | 'tar.gz' | 'bundle';
 
@@ -25,7 +25,7 @@ export function streamArchive(gitDir: string, opts: ArchiveOptions, out: Writabl
   return new Promise((resolve, reject) => {
     const args = ['archive', `--format=${opts.format}`, `--prefix=${opts.prefix}`, '--end-of-options', opts.commitId];
     if (opts.paths?.length) args.push('--', ...opts.paths);
-    const proc = spawn('git', args, { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = launchGit(args, { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdin: 'ignore' });
     const err: Buffer[] = [];
     proc.stderr.on('data', (c: Buffer) => err.push(c));
     proc.stdout.pipe(out, { end: false });

@@ -3,7 +3,7 @@
  * spawned process per read). Requests are queued and answered in order; readers are pooled per host and closed
  * when idle, when their repository changes on disk, or when the host closes.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { launchGit, type GitChild } from './spawner.ts';
 
 export interface GitObject {
   id: string;
@@ -27,7 +27,7 @@ export type ObjectReader = Pick<CatFileReader, 'read' | 'info'>;
 
 /** A single `git cat-file --batch-command` process for one bare repository. */
 export class CatFileReader {
-  private readonly proc: ChildProcessWithoutNullStreams;
+  private readonly proc: GitChild;
   private readonly queue: Pending[] = [];
   private chunks: Buffer[] = [];
   private buffered = 0;
@@ -39,7 +39,7 @@ export class CatFileReader {
   lastUsed = Date.now();
 
   constructor(gitDir: string, onExit: () => void) {
-    this.proc = spawn('git', ['cat-file', '--batch-command'], { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdio: 'pipe' });
+    this.proc = launchGit(['cat-file', '--batch-command'], { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir } });
     this.proc.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
     this.proc.stderr.resume();
     this.proc.stdin.on('error', () => undefined);

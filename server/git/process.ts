@@ -3,8 +3,8 @@
  * (no user or system config, no inherited GIT_* variables, never a prompt) so results do not depend on
  * the desktop user's own git setup.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import { launchGit, type GitChild } from './spawner.ts';
 
 export interface GitOptions {
   /** The bare repository to run in (passed as GIT_DIR). */
@@ -55,18 +55,8 @@ export function gitEnv(opts: Pick<GitOptions, 'gitDir' | 'env'> = {}): NodeJS.Pr
 }
 
 /** Starts git with streams open, for the transport (upload-pack, receive-pack) and long-lived readers. */
-export function spawnGit(args: string[], opts: GitOptions = {}): ChildProcess {
-  const child = spawn('git', args, {
-    cwd: opts.cwd ?? opts.gitDir ?? process.cwd(),
-    env: gitEnv(opts),
-    stdio: ['pipe', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
-  if (opts.lowPriority && child.pid !== undefined) {
-    // Best effort: a process that already exited, or a system that refuses, keeps its priority.
-    try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keep the default priority */ }
-  }
-  return child;
+export function spawnGit(args: string[], opts: GitOptions = {}): GitChild {
+  return launchGit(args, { cwd: opts.cwd ?? opts.gitDir ?? process.cwd(), env: gitEnv(opts), lowPriority: opts.lowPriority });
 }
 
 /** Runs git to the end and collects its output; does not throw on a non-zero exit. */

@@ -3,7 +3,7 @@
  * line stats, the last commit of a path. Arguments are never taken from user input without a check: revisions
  * are full hex ids resolved beforehand and paths follow `--`.
  */
-import { spawn } from 'node:child_process';
+import { launchGit } from './spawner.ts';
 import type { Readable } from 'node:stream';
 import type { ObjectReader } from './cat-file.ts';
 import { parseTree, type ObjectFormatName, type TreeEntry } from './objects.ts';
@@ -11,7 +11,7 @@ import { parseTree, type ObjectFormatName, type TreeEntry } from './objects.ts';
 /** Runs `git <args>` in a bare repository and returns stdout; rejects with stderr on a non-zero exit. */
 export function runGit(gitDir: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const proc = spawn('git', args, { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir, ...opts.env }, stdio: 'pipe' });
+    const proc = launchGit(args, { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir, ...opts.env } });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     proc.stdout.on('data', (c: Buffer) => out.push(c));
@@ -180,7 +180,8 @@ export async function lsTreeRecursive(gitDir: string, treeId: string): Promise<L
 
 /** The bytes of a blob as a stream from its own `git cat-file blob` process (for blobs too large to buffer). */
 export function streamBlob(gitDir: string, blobId: string): Readable {
-  const proc = spawn('git', ['cat-file', 'blob', blobId], { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const proc = launchGit(['cat-file', 'blob', blobId], { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdin: 'ignore' });
+  proc.stderr.resume();
   return proc.stdout;
 }
 
@@ -191,7 +192,8 @@ export function streamBlob(gitDir: string, blobId: string): Readable {
 export function readObjectPrefix(gitDir: string, type: 'blob' | 'commit' | 'tag', id: string, max: number): Promise<Buffer> {
   if (!/^[0-9a-f]{4,64}$/.test(id)) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve) => {
-    const proc = spawn('git', ['cat-file', type, id], { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const proc = launchGit(['cat-file', type, id], { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdin: 'ignore' });
+    proc.stderr.resume();
     const parts: Buffer[] = [];
     let have = 0;
     const done = (): void => {

@@ -6,7 +6,7 @@
  * clash) ends the process with `fatal: ...`: that write is rejected with a GitCommandError and the next one starts
  * a fresh process. Transactions on one process run one at a time; writers close when idle or released.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { launchGit, type GitChild } from './spawner.ts';
 import { GitCommandError } from './read.ts';
 import type { RefMove } from './ref-update.ts';
 
@@ -25,7 +25,7 @@ interface Waiter {
 
 /** A single `git update-ref --stdin` process for one bare repository. */
 export class RefWriter {
-  private readonly proc: ChildProcessWithoutNullStreams;
+  private readonly proc: GitChild;
   private out = '';
   private err = '';
   private waiter: Waiter | null = null;
@@ -33,7 +33,7 @@ export class RefWriter {
   lastUsed = Date.now();
 
   constructor(gitDir: string, onExit: () => void) {
-    this.proc = spawn('git', ARGS, { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir }, stdio: 'pipe' });
+    this.proc = launchGit(ARGS, { cwd: gitDir, env: { ...process.env, GIT_DIR: gitDir } });
     this.proc.stdout.setEncoding('utf8');
     this.proc.stderr.setEncoding('utf8');
     this.proc.stdout.on('data', (s: string) => this.onOut(s));

@@ -4,7 +4,16 @@ import { readFileSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+type Scrypt = (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+let scrypt = promisify(scryptCb) as Scrypt;
+
+/**
+ * Where password hashes are computed: the host hands them to its helper process (git/spawner.ts), whose malloc
+ * arenas keep scrypt's 16 MiB blocks instead of one arena per libuv thread of the host.
+ */
+export function setPasswordHasher(fn: Scrypt): void {
+  scrypt = fn;
+}
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 /** Hashes a password with scrypt: `scrypt$N$r$p$salt$hash` (base64). */

@@ -36,6 +36,8 @@ export interface AppContext {
   readonly fixedSettings?: ReadonlySet<string>;
   /** The LAN listeners, set by the host once it listens: applies `[server] LAN_ACCESS` now, says what listens. */
   lan?: LanControl;
+  /** The floor under `[mirror] MIN_INTERVAL` (Gitea's one minute); tests lower it to run schedules in seconds. */
+  readonly mirrorIntervalFloor?: number;
   /** The running host's control file (address and token for command-line tools); absent in the CLI's own context. */
   control?: Control;
 }

@@ -56,8 +56,8 @@ export class PendingIndex {
     this.byHook.delete(hookId);
   }
 
-  private async write(line: Line): Promise<void> {
-    await this.log.append(line);
+  private async write(line: Line, sync = true): Promise<void> {
+    await (sync ? this.log.append(line) : this.log.appendUnsynced(line));
     this.lines += 1;
     if (this.lines > 2 * this.size + 1000) await this.compact();
   }
@@ -80,9 +80,12 @@ export class PendingIndex {
     }
   }
 
-  /** Records a task as no longer waiting. */
+  /**
+   * Records a task as no longer waiting, without a sync of its own (the next `add` syncs it): a claimed task is
+   * marked in its own record, so an entry whose removal a crash lost is dropped when start-up tries to claim it.
+   */
   async remove(ref: Ref): Promise<void> {
-    if (this.drop(ref.hookId, ref.id)) await this.write({ d: [ref.hookId, ref.id] });
+    if (this.drop(ref.hookId, ref.id)) await this.write({ d: [ref.hookId, ref.id] }, false);
   }
 
   /** Forgets every waiting task of a deleted hook. */
@@ -90,6 +93,13 @@ export class PendingIndex {
     if (!this.byHook.has(hookId)) return;
     this.dropHook(hookId);
     await this.write({ dh: hookId });
+  }
+
+  /** How many tasks of the given hooks are waiting: kept per hook as numbers, nothing is listed or copied. */
+  count(hooks: Iterable<number>): number {
+    let n = 0;
+    for (const h of new Set(hooks)) n += this.byHook.get(h)?.size ?? 0;
+    return n;
   }
 
   /** The waiting tasks of the given hooks, by hook then id (oldest first within a hook). */

@@ -17,7 +17,7 @@ interface Variant { name: string; entry: string[]; cwd: string }
 interface Sample { ms: number; rss: number }
 
 /** Compiles server/ with the build config into `dir` (beside a link to node_modules, so imports resolve). */
-async function compile(dir: string): Promise<string> {
+export async function compile(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs the benchmark areas in order and writes bench/results/latest.json and latest.md.
  * Flags: --quick (small sizes, a smoke run of about a minute), --only <area>[,<area>] (repeatable).
+ * The soak area runs 5 minutes; HOMEFORGE_SOAK_SECONDS and HOMEFORGE_SOAK_AFTER_SECONDS shorten it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { runWiki } from './wiki.ts';
 import { runPackages } from './packages.ts';
 import { runReleases } from './releases.ts';
 import { runPulls } from './pulls.ts';
+import { runSoak } from './soak.ts';
 import { runActionSecrets } from './actions-secrets.ts';
 import { runActions } from './actions.ts';
 import { runRunners } from './runners.ts';
@@ -43,6 +45,7 @@ const AREAS: Record<string, (o: BenchOptions) => Promise<AreaResult>> = {
   packages: runPackages,
   releases: runReleases,
   pulls: runPulls,
+  soak: runSoak,
   'actions-secrets': runActionSecrets,
   actions: runActions,
   runners: runRunners,

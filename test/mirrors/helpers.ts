@@ -28,7 +28,7 @@ export const LOCAL_SOURCES = { 'migrations.ALLOW_LOCALNETWORKS': 'true', 'securi
 /** Starts an upstream host and a mirroring host whose `[mirror] MIN_INTERVAL` is 1s, allowed to mirror local sources. */
 export async function startPair(settings: Record<string, string> = {}): Promise<Pair> {
   const up = await startHost();
-  const down = await startHost({ settings: { 'mirror.MIN_INTERVAL': '1s', ...LOCAL_SOURCES, ...settings } });
+  const down = await startHost({ mirrorIntervalFloorMs: 1000, settings: { 'mirror.MIN_INTERVAL': '1s', ...LOCAL_SOURCES, ...settings } });
   const g = await gitSandbox();
   const events: HookEvent[] = [];
   down.app.events.listen(async (e) => { events.push(e); });

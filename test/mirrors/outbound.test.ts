@@ -156,7 +156,7 @@ describe('a mirror whose address the settings now refuse', () => {
   let admin: string;
   before(async () => {
     up = await startHost();
-    down = await startHost({ settings: { 'migrations.ALLOW_LOCALNETWORKS': 'true', 'mirror.MIN_INTERVAL': '1s' } });
+    down = await startHost({ mirrorIntervalFloorMs: 1000, settings: { 'migrations.ALLOW_LOCALNETWORKS': 'true', 'mirror.MIN_INTERVAL': '1s' } });
     admin = await createToken(down, ADMIN.username, ADMIN.password);
     const upToken = await createToken(up, ADMIN.username, ADMIN.password);
     assert.equal((await up.api('POST', '/user/repos', { auth: upToken, body: { name: 'lan', auto_init: true } })).status, 201);

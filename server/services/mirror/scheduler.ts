@@ -9,10 +9,11 @@ import * as pushStore from '../../store/push-mirrors.ts';
 import * as repoStore from '../../store/repos.ts';
 import { syncPullMirror, type MirrorHost } from './pull-sync.ts';
 import { syncPushMirror } from './push-mirrors.ts';
+import { minInterval } from './timing.ts';
 
 /** How often the schedule is read: often enough for MIN_INTERVAL, at most once a minute. */
 function tickMs(app: AppContext): number {
-  return Math.min(60_000, Math.max(100, Math.floor(app.settings.duration('mirror.MIN_INTERVAL') / 4)));
+  return Math.min(60_000, Math.max(100, Math.floor(minInterval(app) / 4)));
 }
 
 export class MirrorScheduler {

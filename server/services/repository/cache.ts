@@ -9,6 +9,7 @@ import type { RepoRecord } from '../../store/records.ts';
 import * as repoStore from '../../store/repos.ts';
 import { CatFilePool, type ObjectReader, type PoolStats } from '../../git/cat-file.ts';
 import { listRefs, headRef, type RefEntry } from '../../git/read.ts';
+import { parseCommit, parseTag } from '../../git/objects.ts';
 import { RefWriterPool } from '../../git/ref-writer.ts';
 import type { RefMove } from '../../git/ref-update.ts';
 
@@ -130,6 +131,39 @@ export function applyRefChanges(app: AppContext, repo: Pick<RepoRecord, 'id' | '
   });
   e.refs = patched;
   patched.catch(() => { if (e.refs === patched) e.refs = null; });
+}
+
+/**
+ * After a push: the refs it moved are read through the repository's running object reader (one object each) and
+ * patched into the loaded snapshot, which requests wait for from this moment. The reader and the values cached
+ * by object id stay (they cannot be stale): the next request starts no `for-each-ref`, `symbolic-ref` or new
+ * `cat-file` process. When an object cannot be read the refs are read again from git.
+ */
+export function refreshAfterPush(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>, updates: { ref: string; newSha: string }[]): void {
+  const e = hostCache(app).repos.get(repo.id);
+  if (!e?.refs) return;
+  const before = e.refs;
+  const reader = readerFor(app, repo);
+  const patched = (async () => {
+    const snap = await before;
+    const byName = new Map(snap.byName);
+    for (const u of updates) {
+      if (/^0+$/.test(u.newSha)) { byName.delete(u.ref); continue; }
+      const obj = await reader.read(u.newSha);
+      if (!obj) throw new Error(`${u.newSha} is not readable`);
+      const tag = obj.type === 'tag' ? parseTag(u.newSha, obj.data) : null;
+      const time = tag ? (tag.tagger?.unix ?? 0) : obj.type === 'commit' ? parseCommit(u.newSha, obj.data).committer.unix : 0;
+      byName.set(u.ref, { name: u.ref, id: u.newSha, type: obj.type, peeled: tag ? tag.object : u.newSha, time });
+    }
+    const refs = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { refs, byName, head: snap.head };
+  })();
+  e.refs = patched.catch(async () => {
+    const [refs, head] = await Promise.all([listRefs(e.gitDir), headRef(e.gitDir)]);
+    return { refs, byName: new Map(refs.map((r) => [r.name, r])), head };
+  });
+  const settled = e.refs;
+  settled.catch(() => { if (e.refs === settled) e.refs = null; });
 }
 
 /** Points the loaded snapshot's HEAD at another branch (the default branch changed). */

@@ -10,7 +10,7 @@ import * as userStore from '../../store/users.ts';
 import * as refs from '../../git/refs.ts';
 import { withRepoLock } from './locks.ts';
 import { eventBaseUrl } from './payloads.ts';
-import { invalidateRepo } from './cache.ts';
+import { applyHeadChange, refreshAfterPush } from './cache.ts';
 import { deferRecordSaves } from './deferred-records.ts';
 
 export interface RefUpdate {
@@ -81,6 +81,7 @@ async function updateRepoState(app: AppContext, repo: RepoRecord, updates: RefUp
     const live = created.filter((n) => branches.some((b) => b.name === n));
     defaultBranch = firstDefaultBranch(repo, live.length ? live : branches.map((b) => b.name), app.settings.string('repository.DEFAULT_BRANCH')) ?? defaultBranch;
     await refs.setHead(gitDir, defaultBranch);
+    applyHeadChange(app, repo, HEADS + defaultBranch);
   }
   const next = await repoStore.update(app.store, repo.id, (r) => {
     r.updated = new Date().toISOString();
@@ -135,9 +136,10 @@ export async function processRefUpdates(
   if (relevant.length === 0) return;
   const gitDir = repoStore.gitDirOf(app.store, repo);
   const known = opts.known;
-  // The refs changed already: cached reads must not outlive this moment, even before the events say so
-  // (an API write that states what it moved has patched the cache itself).
-  if (!known) invalidateRepo(app, repo.id);
+  // The refs changed already: cached reads must not outlive this moment, even before the events say so. A push
+  // patches the moved refs into the cache (the object reader and the values cached by object id stay); an API
+  // write that states what it moved has patched the cache itself.
+  if (!known) refreshAfterPush(app, repo, relevant);
   const current = known && (await branchStore.hasAny(app.store, repo.id))
     ? await recordKnown(app, repo, pusher, relevant, gitDir, known)
     : await withRepoLock(app, repo.id, async () => {

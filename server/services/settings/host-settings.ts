@@ -13,6 +13,8 @@ import { Settings, SettingsError } from '../../lib/settings.ts';
 import { SETTINGS, type SettingKey } from '../../lib/settings-schema.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { parseHostList } from '../../lib/host-matcher.ts';
+import { formatDuration, parseDuration } from '../../lib/duration.ts';
+import { intervalFloor } from '../mirror/timing.ts';
 
 /** The keys this service reads and writes; nothing else in app.ini can be changed through it. */
 export const HOST_SETTING_KEYS = [
@@ -84,6 +86,10 @@ function validated(app: AppContext, changes: Record<string, unknown>): Partial<R
       if (!(err instanceof SettingsError)) throw err;
       const problem = err.message.slice(err.message.lastIndexOf('": ') + 3);
       throw badSetting(key, `${problem}`);
+    }
+    if (key === 'mirror.MIN_INTERVAL' && (parseDuration(value) ?? 0) < intervalFloor(app)) {
+      // Gitea raises a lower value to its floor at start; a value written here would never be used, so it is refused.
+      throw badSetting(key, `must be at least ${formatDuration(intervalFloor(app))}`);
     }
     if (HOST_LISTS.has(key)) {
       try {

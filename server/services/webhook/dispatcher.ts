@@ -240,7 +240,7 @@ export class WebhookDispatcher {
       await taskStore.scheduleRetry(this.app.store, ref, Date.now() + delay, outcome);
       this.later(ref, delay);
     } else {
-      await taskStore.update(this.app.store, ref, outcome);
+      await taskStore.update(this.app.store, ref, outcome, { sync: false });
     }
     // The hooks document is written only when the hook's last status changes (not once per delivery).
     const status = r.succeeded ? 1 : 2;

@@ -1,6 +1,6 @@
 /**
  * An append-only file of JSON lines, written durably (fdatasync) with group commit: appends that arrive while
- * a write is on its way go to disk together with one sync. A kill can cut the last line short; readers skip a
+ * a write is on its way go to disk together with one sync (lines appended unsynced ride along with it). A kill can cut the last line short; readers skip a
  * line that does not parse, and the first append of a process starts on a fresh line.
  */
 import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fsyncDir } from './fsync-dir.ts';
 import { writePauseFor } from './write-pause.ts';
 
-interface Waiter { resolve: () => void; reject: (e: unknown) => void }
+interface Waiter { resolve: () => void; reject: (e: unknown) => void; sync: boolean }
 
 export class AppendLog {
   readonly file: string;
@@ -46,9 +46,22 @@ export class AppendLog {
 
   /** Appends entries; resolves once they are on disk. */
   append(...entries: unknown[]): Promise<void> {
+    return this.enqueue(entries, true);
+  }
+
+  /**
+   * Appends entries without a sync of their own: resolves once the file has them (a killed process keeps them;
+   * a power cut may lose them until the next append's sync or the system's writeback). For lines a crash may
+   * lose harmlessly; they then share the page the next synced append writes, instead of one page each.
+   */
+  appendUnsynced(...entries: unknown[]): Promise<void> {
+    return this.enqueue(entries, false);
+  }
+
+  private enqueue(entries: unknown[], sync: boolean): Promise<void> {
     return new Promise((resolve, reject) => {
       for (const e of entries) this.queued.push(`${JSON.stringify(e)}\n`);
-      this.waiters.push({ resolve, reject });
+      this.waiters.push({ resolve, reject, sync });
       this.running ??= this.drain();
     });
   }
@@ -61,7 +74,8 @@ export class AppendLog {
       this.queued = [];
       this.waiters = [];
       try {
-        await writePauseFor(this.file).run(() => this.writeNow(text));
+        const sync = waiters.some((w) => w.sync);
+        await writePauseFor(this.file).run(() => this.writeNow(text, sync));
         for (const w of waiters) w.resolve();
       } catch (err) {
         for (const w of waiters) w.reject(err);
@@ -70,7 +84,7 @@ export class AppendLog {
     this.running = null;
   }
 
-  private async writeNow(text: string): Promise<void> {
+  private async writeNow(text: string, sync: boolean): Promise<void> {
     await mkdir(path.dirname(this.file), { recursive: true });
     const fh = await open(this.file, 'a+');
     try {
@@ -82,7 +96,7 @@ export class AppendLog {
         if (last[0] !== 0x0a) prefix = '\n'; // the tail of a torn write: start on a line of our own
       }
       await fh.write(prefix + text);
-      await fh.datasync();
+      if (sync || size === 0) await fh.datasync();
       if (size === 0) await fsyncDir(path.dirname(this.file));
       this.checkedTail = true;
     } finally {

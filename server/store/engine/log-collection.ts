@@ -110,10 +110,11 @@ export class LogCollection<R extends { id: number }> {
   }
 
   /** Runs a change in memory, then appends its entries; a failed append drops the partition so it reloads from disk. */
-  private async change(n: number, part: Part<R>, entries: Entry<R>[]): Promise<void> {
+  private async change(n: number, part: Part<R>, entries: Entry<R>[], sync = true): Promise<void> {
     part.busy += 1;
     try {
-      await this.logOf(n).append(...entries);
+      const log = this.logOf(n);
+      await (sync ? log.append(...entries) : log.appendUnsynced(...entries));
       part.bytes += entries.length * 64;
       part.lines += entries.length;
     } catch (err) {
@@ -183,8 +184,9 @@ export class LogCollection<R extends { id: number }> {
   /**
    * Changes a record: `mutate` returns the fields to change (computed from the current record in the same
    * synchronous step), or null for no change. Returns the new copy, or undefined when absent or unchanged.
+   * `sync: false` appends the change without a sync of its own (see AppendLog.appendUnsynced).
    */
-  async set(id: number, mutate: (r: Readonly<R>) => Partial<R> | null): Promise<R | undefined> {
+  async set(id: number, mutate: (r: Readonly<R>) => Partial<R> | null, opts: { sync?: boolean } = {}): Promise<R | undefined> {
     if (!Number.isSafeInteger(id) || id < 1) return undefined;
     const n = Math.floor(id / this.size);
     const part = await this.part(n);
@@ -193,7 +195,7 @@ export class LogCollection<R extends { id: number }> {
     const fields = mutate(rec);
     if (!fields) return undefined;
     Object.assign(rec, fields);
-    await this.change(n, part, [{ op: 'set', id, fields }]);
+    await this.change(n, part, [{ op: 'set', id, fields }], opts.sync ?? true);
     return structuredClone(rec);
   }
 

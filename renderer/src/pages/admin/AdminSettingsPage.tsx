@@ -24,7 +24,7 @@ const ABOUT: Record<string, { label: string; hint: string }> = {
   'migrations.BLOCKED_DOMAINS': { label: 'Never import or mirror from these hosts', hint: 'Host names, globs or addresses, comma separated.' },
   'security.IMPORT_LOCAL_PATHS': { label: 'Allow imports from local folders', hint: 'Lets administrators (and users allowed to) mirror or import a repository by its path on this computer; never from inside the data folder.' },
   'webhook.DELIVER_TIMEOUT': { label: 'Webhook delivery timeout (seconds)', hint: 'How long a delivery waits for the receiver to answer.' },
-  'mirror.MIN_INTERVAL': { label: 'Shortest mirror interval', hint: 'A duration such as 10m; mirrors cannot sync more often than this.' },
+  'mirror.MIN_INTERVAL': { label: 'Shortest mirror interval', hint: 'A duration such as 10m, at least 1m; mirrors cannot sync more often than this.' },
   'mirror.DEFAULT_INTERVAL': { label: 'Default mirror interval', hint: 'A duration such as 8h, for new mirrors.' },
   'backup.ENABLED': { label: 'Scheduled backups', hint: 'Back up the whole host on a schedule (see Backups).' },
   'backup.INTERVAL': { label: 'Backup interval', hint: 'A duration such as 24h; a computer that slept makes one overdue backup when it wakes.' },

@@ -1,0 +1,15 @@
+// Preloaded into the host by the soak benchmark (node --import): measures the host's event-loop delay. Each
+// SIGUSR2 appends the figures since the previous one to HOMEFORGE_BENCH_LOOP_FILE and starts a new window.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { appendFileSync } from 'node:fs';
+
+const file = process.env.HOMEFORGE_BENCH_LOOP_FILE;
+if (file) {
+  const h = monitorEventLoopDelay({ resolution: 10 });
+  h.enable();
+  process.on('SIGUSR2', () => {
+    const ms = (ns) => ns / 1e6;
+    appendFileSync(file, `${JSON.stringify({ t: Date.now(), p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), n: h.count })}\n`);
+    h.reset();
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * A push patches the refs it moved into the read cache: the repository's cat-file reader stays open and the
+ * next reads see the new heads, new annotated tags (peeled to their commit) and deleted branches.
+ */
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
+import { withCredentials } from '../helpers/git.ts';
+import type { ObjectFormat } from '../../server/store/records.ts';
+import { readerStats } from '../../server/services/repository/cache.ts';
+import { gitAsync, makeWork, type Work } from './fixture.ts';
+
+for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
+  describe(`reads after a push keep the object reader (${format})`, () => {
+    let h: TestHost;
+    let token: string;
+    let work: Work;
+    const remote = () => withCredentials(`${h.url}/${ADMIN.username}/cached.git`, ADMIN.username, token);
+
+    before(async () => {
+      h = await startHost();
+      token = await createToken(h, ADMIN.username, ADMIN.password);
+      assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'cached', object_format_name: format } })).status, 201);
+      work = await makeWork(format);
+      await work.commit({ 'README.md': 'one\n' }, 'one');
+      await gitAsync(work.dir, 'push', '-q', remote(), 'main', 'main:refs/heads/side');
+    });
+    after(async () => {
+      await work.cleanup();
+      await h.stop();
+    });
+
+    test('new heads, an annotated tag and a deleted branch are seen; no new cat-file process starts', async () => {
+      assert.equal((await h.api('GET', '/repos/root/cached/branches')).headers.get('x-total-count'), '2');
+      assert.equal((await h.api('GET', '/repos/root/cached/contents/README.md')).status, 200);
+      const before1 = readerStats(h.app);
+      assert.equal(before1.open, 1);
+      await work.commit({ 'README.md': 'two\n' }, 'two');
+      await gitAsync(work.dir, 'tag', '-a', 'v2', '-m', 'version two');
+      await gitAsync(work.dir, 'push', '-q', remote(), 'main', 'v2', ':refs/heads/side');
+      const main = await h.api('GET', '/repos/root/cached/branches/main');
+      assert.equal(main.body.commit.id, work.commits[1]);
+      assert.equal((await h.api('GET', '/repos/root/cached/branches/side')).status, 404);
+      assert.equal((await h.api('GET', '/repos/root/cached/branches')).headers.get('x-total-count'), '1');
+      const tag = await h.api('GET', '/repos/root/cached/tags/v2');
+      assert.equal(tag.status, 200, tag.text);
+      assert.equal(tag.body.commit.sha, work.commits[1]);
+      assert.notEqual(tag.body.id, work.commits[1], 'the tag object, not the commit');
+      const raw = await fetch(`${h.url}/api/v1/repos/root/cached/raw/README.md`);
+      assert.equal(await raw.text(), 'two\n');
+      const after1 = readerStats(h.app);
+      assert.deepEqual(after1.pids, before1.pids, 'the same reader answered');
+      assert.equal(after1.started, before1.started, 'no cat-file process was started');
+    });
+  });
+}
