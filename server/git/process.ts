@@ -21,6 +21,8 @@ export interface GitOptions {
   lowPriority?: boolean;
   /** Kills git when aborted (a stopping host's background work). */
   signal?: AbortSignal;
+  /** spawnGit: opens a socket to the child as its file descriptor 3 as well (the pre-receive hook's channel). */
+  channel?: boolean;
 }
 
 export interface GitResult {
@@ -59,7 +61,7 @@ export function spawnGit(args: string[], opts: GitOptions = {}): ChildProcess {
   const child = spawn('git', args, {
     cwd: opts.cwd ?? opts.gitDir ?? process.cwd(),
     env: gitEnv(opts),
-    stdio: ['pipe', 'pipe', 'pipe'],
+    stdio: opts.channel ? ['pipe', 'pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe'],
     windowsHide: true,
   });
   if (opts.lowPriority && child.pid !== undefined) {

@@ -112,7 +112,7 @@ async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Res
   const body = small ? Readable.from([small]) : requestBody(req);
   const hook = service === 'receive-pack' && a.doer ? await gate.begin(req, a.repo, a.doer, a.gitDir) : null;
   try {
-    const result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env);
+    const result = await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env, hook?.channel);
     if (service === 'receive-pack' && result.code === 0 && a.doer) {
       try {
         const after = isWiki(req) ? afterWikiPush : afterReceivePack;
