@@ -21,8 +21,8 @@ interface PullAnswer { number: number; head: { sha: string }; mergeable: boolean
  * Targets, ms. A desktop host answers a click well inside a second: opening and merging a large pull request
  * (git merge-tree and commit-tree on 5,000 commits) under 1 s, reading a stored one like any other record
  * read (50 ms, the list target of issues); a push shows on its pull request within 1 s after git is done;
- * the pre-receive rules (the hook's call back into the host, the rule with its protected-file diff) cost at
- * most 150 ms over the same push without rules.
+ * the pre-receive rules (the hook's question over its channel to the host, the rule with its force check and
+ * protected-file diff) cost at most 150 ms over the same push without rules.
  */
 const TARGET = { open: 1000, read: 50, merge: 1000, syncAfterPush: 1000, rulesCost: 150 };
 const execFileP = promisify(execFile);
