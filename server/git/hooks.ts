@@ -1,10 +1,11 @@
 /**
  * The pre-receive hook Homeforge installs in every bare repository. It carries no address, port or secret:
- * receive-pack passes it the callback address and a token for the one push through its environment, so a data
- * dir moved elsewhere or a host started on another port never leaves a stale hook behind. Without that
- * environment (a git process the host runs for itself, or the desktop user pushing to the directory by path)
- * the hook allows the push.
- */
+ * receive-pack passes it a token for the one push through its environment, and the way back to the host: a
+ * socket the host opened as receive-pack's file descriptor 3 (the hook writes the ref updates there and reads
+ * the answer, with `sh` and `cat` only), or where a child cannot inherit it (Windows) the callback address,
+ * which a small node client posts to. So a data dir moved elsewhere or a host started on another port never
+ * leaves a stale hook behind. Without that environment (a git process the host runs for itself, or the desktop
+ * user pushing to the directory by path) the hook allows the push. */
 import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -19,21 +20,43 @@ export const HOOK_ENV = {
   mark: 'HOMEFORGE_HOOK_MARK',
   /** A file present while a backup fixes its snapshot point: the hook then calls back (and waits) even in `skip` mode. */
   gate: 'HOMEFORGE_HOOK_GATE',
+  /** `3` when receive-pack holds the host's socket as file descriptor 3: the hook asks there, starting no node. */
+  channel: 'HOMEFORGE_HOOK_CHANNEL',
 } as const;
+
+/** The file descriptor of the hook's channel to the host, as inherited through receive-pack. */
+export const CHANNEL_FD = 3;
 
 /** The git variables of the quarantine a pre-receive hook runs in (objects of the push not yet in the repository). */
 export const QUARANTINE_VARS = ['GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_QUARANTINE_PATH'] as const;
 
-// A POSIX shell stub: pushes that no rule can refuse cost one `sh`, not a JavaScript engine start.
+// A POSIX shell script: pushes that no rule can refuse cost one `sh`; pushes the host checks add one `cat`
+// and a round trip on the inherited socket. The question: a line with the token, the three quarantine
+// variables (a line each, empty when unset), the ref update lines as git gave them, and `end`. The answer:
+// `allow`, or `refuse` and the message (until the host closes its side), printed by git as "remote: ...".
+const E = (k: keyof typeof HOOK_ENV): string => `$${HOOK_ENV[k]}`;
 const PRE_RECEIVE = `#!/bin/sh
 # Installed by Homeforge; replaced at each start when it differs. Asks the running host whether the
 # ref updates on stdin may happen; the host's answer is printed by git push as "remote: ...".
-[ -z "$${HOOK_ENV.mark}" ] || : > "$${HOOK_ENV.mark}"
-[ "$${HOOK_ENV.mode}" = check ] || { [ -n "$${HOOK_ENV.gate}" ] && [ -e "$${HOOK_ENV.gate}" ]; } || exit 0
-exec "$${HOOK_ENV.node}" "$(dirname "$0")/homeforge-pre-receive.cjs"
+[ -z "${E('mark')}" ] || : > "${E('mark')}"
+[ "${E('mode')}" = check ] || { [ -n "${E('gate')}" ] && [ -e "${E('gate')}" ]; } || exit 0
+if [ "${E('channel')}" = ${CHANNEL_FD} ] && { true >&${CHANNEL_FD}; } 2>/dev/null; then
+  {
+    printf 'homeforge-pre-receive %s\\n' "${E('token')}"
+    printf '%s\\n' "$GIT_OBJECT_DIRECTORY" "$GIT_ALTERNATE_OBJECT_DIRECTORIES" "$GIT_QUARANTINE_PATH"
+    cat
+    printf 'end\\n'
+  } >&${CHANNEL_FD} || { echo 'the host could not check the push' >&2; exit 1; }
+  IFS= read -r verdict <&${CHANNEL_FD} || verdict=
+  [ "$verdict" = allow ] && exit 0
+  if [ "$verdict" = refuse ]; then cat <&${CHANNEL_FD} >&2; else echo 'the host could not check the push' >&2; fi
+  exit 1
+fi
+exec "${E('node')}" "$(dirname "$0")/homeforge-pre-receive.cjs"
 `;
 
-// Plain CommonJS with no dependency, run by the host's own node (or Electron as node).
+// The client where no channel is inherited: plain CommonJS with no dependency, run by the host's own node
+// (or Electron as node), posting to the callback address.
 const CLIENT = `'use strict';
 // Installed by Homeforge: sends the ref updates of this push to the host and relays its answer.
 const http = require('node:http');

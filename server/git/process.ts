@@ -3,6 +3,7 @@
  * (no user or system config, no inherited GIT_* variables, never a prompt) so results do not depend on
  * the desktop user's own git setup.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { launchGit, type GitChild } from './spawner.ts';
 
@@ -57,6 +58,24 @@ export function gitEnv(opts: Pick<GitOptions, 'gitDir' | 'env'> = {}): NodeJS.Pr
 /** Starts git with streams open, for the transport (upload-pack, receive-pack) and long-lived readers. */
 export function spawnGit(args: string[], opts: GitOptions = {}): GitChild {
   return launchGit(args, { cwd: opts.cwd ?? opts.gitDir ?? process.cwd(), env: gitEnv(opts), lowPriority: opts.lowPriority });
+}
+
+/**
+ * Starts git with a socket as its descriptor 3 as well (the pre-receive hook's channel to the host), here rather
+ * than through the spawner, whose one connection per process carries only stdin and stdout. Only receive-pack
+ * asks for it, once per push.
+ */
+export function spawnGitWithChannel(args: string[], opts: GitOptions = {}): ChildProcess {
+  const child = spawn('git', args, {
+    cwd: opts.cwd ?? opts.gitDir ?? process.cwd(),
+    env: gitEnv(opts),
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  if (opts.lowPriority && child.pid !== undefined) {
+    try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keep the default priority */ }
+  }
+  return child;
 }
 
 /** Runs git to the end and collects its output; does not throw on a non-zero exit. */

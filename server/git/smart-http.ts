@@ -4,8 +4,9 @@
  * head of the request and the report-status of the answer are read as they pass, so the caller learns which
  * refs a push changed without buffering the push.
  */
-import { Transform, pipeline, type Readable, type Writable } from 'node:stream';
-import { spawnGit, runGit, GitError } from './process.ts';
+import { Transform, pipeline, type Duplex, type Readable, type Writable } from 'node:stream';
+import { spawnGit, spawnGitWithChannel, runGit, GitError } from './process.ts';
+import type { GitChild } from './spawner.ts';
 import { beginPush } from './activity.ts';
 import { pktLine, FLUSH, PktReader } from './pkt-line.ts';
 import { HOST_REFS } from './ref-files.ts';
@@ -109,12 +110,24 @@ export interface ServeResult {
 /**
  * Runs the service on one request: `input` (already decompressed) goes to git's stdin, git's stdout to
  * `output`, which is not ended here (the caller may still finish work before ending the response). `env`
- * reaches git and the hooks it runs (receive-pack's pre-receive callback).
+ * reaches git and the hooks it runs (receive-pack's pre-receive callback); `channel`, when given, gets the
+ * socket git and its hooks hold as file descriptor 3.
  */
 export function serve(
   gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string, env: Record<string, string> = {},
+  channel?: (socket: Duplex) => void,
 ): Promise<ServeResult> {
-  const child = spawnGit([...HIDE_HOST_REFS, service, '--stateless-rpc', gitDir], { env: { ...env, ...protocolEnv(gitProtocol) } });
+  const args = [...HIDE_HOST_REFS, service, '--stateless-rpc', gitDir];
+  const gitOpts = { env: { ...env, ...protocolEnv(gitProtocol) } };
+  const direct = channel ? spawnGitWithChannel(args, gitOpts) : null;
+  // Every stdio is a pipe, so the streams GitChild promises are there.
+  const child: GitChild = direct ? (direct as GitChild) : spawnGit(args, gitOpts);
+  const socket = direct ? (direct.stdio[3] as Duplex | null | undefined) : null;
+  if (socket) {
+    channel?.(socket);
+    // A process git left running (a detached `gc --auto`) may still hold the descriptor: the push is over anyway.
+    child.on('exit', () => socket.destroy());
+  }
   const pushed = service === 'receive-pack' ? beginPush(gitDir) : null;
   const tap = new CommandTap();
   let report: ReportReader | null = null;

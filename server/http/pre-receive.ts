@@ -1,15 +1,18 @@
 /**
  * The host's end of the pre-receive hook. Each receive-pack run gets a random token that names its repository
  * and pusher; the token reaches the hook only through the child's environment (never the repository's files)
- * and is forgotten when receive-pack exits. The hook posts the ref updates with it to the internal endpoint,
- * which answers allow, or refuse with the message git prints as `remote: ...`.
+ * and is forgotten when receive-pack exits. The hook sends the ref updates with it over the socket receive-pack
+ * inherited (hook-channel.ts), or where there is none posts them to the internal endpoint; either answers
+ * allow, or refuse with the message git prints as `remote: ...`.
  */
 import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import express, { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../services/context.ts';
 import type { RepoRecord, UserRecord } from '../store/records.ts';
 import { checkPushUpdates, preReceiveNeeded } from '../services/repository/pre-receive.ts';
-import { HOOK_ENV, quarantineEnv } from '../git/hooks.ts';
+import { CHANNEL_FD, HOOK_ENV, quarantineEnv } from '../git/hooks.ts';
+import { sameToken, serveHookChannel } from './hook-channel.ts';
 
 /** Where the hook posts (Gitea keeps its hook callbacks under /api/internal too). */
 export const PRE_RECEIVE_PATH = '/api/internal/hook/pre-receive';
@@ -23,9 +26,22 @@ interface OpenPush {
   lease?: () => void;
 }
 
+/** What begin() gives the transport: the child's environment, the channel's server, and the end of the push. */
+export interface OpenedPush {
+  env: Record<string, string>;
+  /** Serves the hook's channel; set where the child can inherit it (receive-pack's file descriptor 3). */
+  channel?: (socket: Duplex) => void;
+  end: () => void;
+}
+
+type RefUpdateLine = { ref: string; oldSha: string; newSha: string };
+
+/** Git for Windows hands its hooks only the three standard handles: the hook uses the node client there. */
+const HOOK_CHANNEL = process.platform !== 'win32';
+
 const REF_LINE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
-function parseUpdates(body: unknown): { ref: string; oldSha: string; newSha: string }[] | null {
+function parseUpdates(body: unknown): RefUpdateLine[] | null {
   const list = (body as { updates?: unknown } | null)?.updates;
   if (!Array.isArray(list) || list.length > 10_000) return null;
   const out = [];
@@ -60,7 +76,7 @@ export class PreReceiveGate {
    * When no rule can refuse anything in `repo`, the hook allows without calling back, unless a snapshot point
    * is being fixed.
    */
-  async begin(req: Request, repo: RepoRecord, doer: UserRecord, gitDir: string): Promise<{ env: Record<string, string>; end: () => void }> {
+  async begin(req: Request, repo: RepoRecord, doer: UserRecord, gitDir: string): Promise<OpenedPush> {
     const check = await preReceiveNeeded(this.app, repo);
     const token = randomBytes(32).toString('hex');
     const tracked = this.app.point.openPush();
@@ -74,9 +90,15 @@ export class PreReceiveGate {
         [HOOK_ENV.node]: process.execPath,
         [HOOK_ENV.mark]: tracked.marker,
         [HOOK_ENV.gate]: this.app.point.gateFile,
+        ...(HOOK_CHANNEL ? { [HOOK_ENV.channel]: String(CHANNEL_FD) } : {}),
         // Inside Electron, execPath is the app itself: this makes it run the hook client as plain node.
         ELECTRON_RUN_AS_NODE: '1',
       },
+      channel: HOOK_CHANNEL ? (socket) => serveHookChannel(socket, async (q) => {
+        if (!q) return 'malformed ref updates';
+        if (!sameToken(q.token, token) || this.open.get(token) !== push) return 'unknown push';
+        return this.decide(push, q.updates, q.quarantine);
+      }) : undefined,
       // Called after the push's processing: a snapshot point waits for this, so the push is wholly in or out.
       end: () => {
         this.open.delete(token);
@@ -103,12 +125,17 @@ export class PreReceiveGate {
       res.status(400).json({ allow: false, message: 'malformed ref updates' });
       return;
     }
+    const refusal = await this.decide(push, updates, (req.body as { quarantine?: unknown }).quarantine);
+    res.status(200).json(refusal ? { allow: false, message: refusal } : { allow: true });
+  }
+
+  /** The answer for a push's ref updates: the refusal message, or null to allow. */
+  private async decide(push: OpenPush, updates: RefUpdateLine[], quarantine: unknown): Promise<string | null> {
     push.calledBack();
     // Held here while a backup fixes its snapshot point; refs move only after the answer.
     push.lease ??= await this.app.point.enter();
-    const objectEnv = quarantineEnv(push.gitDir, (req.body as { quarantine?: unknown }).quarantine);
-    const refusal = await checkPushUpdates(this.app, push.repoId, push.doer, updates, { objectEnv });
-    res.status(200).json(refusal ? { allow: false, message: refusal } : { allow: true });
+    const objectEnv = quarantineEnv(push.gitDir, quarantine);
+    return checkPushUpdates(this.app, push.repoId, push.doer, updates, { objectEnv });
   }
 
   /** The internal endpoint; mount it before authentication (the token is its only credential). */

@@ -38,6 +38,11 @@ async function checkUpdate(
   const env = ctx.objectEnv ?? {};
   // 1. never deleted
   if (refs.zeroId(u.newSha)) return `branch ${branch} is protected from deletion`;
+  // The changed files (step 4) are read while the force check runs: two git processes side by side, not in turn.
+  const protectedGlobs = patternList(rule.protected_file_patterns);
+  const unprotectedGlobs = patternList(rule.unprotected_file_patterns);
+  const filesRead = !ctx.merge && (protectedGlobs.length || unprotectedGlobs.length) ? changedFiles(gitDir, repo, u, env) : Promise.resolve([]);
+  filesRead.catch(() => undefined); // an early refusal below leaves it unread
   // 2. force pushes only where allowed
   const force = !refs.zeroId(u.oldSha) && (await isForcePush(gitDir, u.oldSha, u.newSha, env));
   if (force && !rule.can_force_push) return `branch ${branch} is protected from force push`;
@@ -48,9 +53,7 @@ async function checkUpdate(
     if (unverified) return `branch ${branch} is protected from unverified commit ${unverified}`;
   }
   // 4. protected files
-  const protectedGlobs = patternList(rule.protected_file_patterns);
-  const unprotectedGlobs = patternList(rule.unprotected_file_patterns);
-  const files = protectedGlobs.length || unprotectedGlobs.length ? await changedFiles(gitDir, repo, u, env) : [];
+  const files = await filesRead;
   const touched = protectedGlobs.length ? files.find((f) => fileMatches(protectedGlobs, f)) : undefined;
   // 5. the allow-list
   const allowed = !touched && !!doer && (force ? await canUserForcePush(app, repo, rule, doer) : await canUserPush(app, repo, rule, doer));

@@ -41,3 +41,24 @@ export async function generateRepo(gitDir: string, format: ObjectFormat, commits
   const code = await done;
   if (code !== 0) throw new Error(`git fast-import exited with ${code}`);
 }
+
+/**
+ * Adds `commits` small commits on branch `name` of the repository at `gitDir`, starting from `from` (a commit),
+ * in one `git fast-import` run; commit i writes `<name>-<i % 10>.txt`. Returns nothing; the branch ref is set.
+ */
+export async function appendBranch(gitDir: string, name: string, from: string, commits: number): Promise<void> {
+  const child = spawn('git', ['fast-import', '--quiet'], { env: { ...process.env, GIT_DIR: gitDir }, stdio: ['pipe', 'ignore', 'inherit'] });
+  const done = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const start = 1_700_000_000;
+  for (let i = 0; i < commits; i++) {
+    const body = `${name} ${i}\n`;
+    const msg = `${name} ${i}\n`;
+    const who = `Bench <bench@example.com> ${start + i * 60} +0000`;
+    await write(child.stdin, `commit refs/heads/${name}\ncommitter ${who}\ndata ${msg.length}\n${msg}`);
+    if (i === 0) await write(child.stdin, `from ${from}\n`);
+    await write(child.stdin, `M 100644 inline ${name}-${i % 10}.txt\ndata ${Buffer.byteLength(body)}\n${body}\n`);
+  }
+  child.stdin.end();
+  const code = await done;
+  if (code !== 0) throw new Error(`git fast-import exited with ${code}`);
+}
