@@ -35,6 +35,21 @@ interface Runtime {
 
 let starter: HelperStarter | null = null;
 
+/** A process's end, told once to every listener however many ways it is reported (error, then exit). */
+export function exitOnce(): { exit(err?: Error): void; exited(): boolean; onExit(fn: (err?: Error) => void): void } {
+  let exited = false;
+  const fns: ((err?: Error) => void)[] = [];
+  return {
+    exit: (err) => {
+      if (exited) return;
+      exited = true;
+      for (const fn of fns) fn(err);
+    },
+    exited: () => exited,
+    onExit: (fn) => { fns.push(fn); },
+  };
+}
+
 /** Registers how the spawner starts inside Electron (main/ calls this before the host starts). */
 export function setHelperStarter(fn: HelperStarter | null): void {
   starter = fn;
@@ -72,19 +87,13 @@ export function startHelper(script: string, socket: string, rt: Runtime = proces
   const proc = spawn(cmd.command, cmd.args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: cmd.env, windowsHide: true });
   proc.unref();
   const channel = (): { ref(): void; unref(): void } | undefined => (proc as { channel?: { ref(): void; unref(): void } }).channel;
-  let exited = false;
-  const exitFns: ((err?: Error) => void)[] = [];
-  const exit = (err?: Error): void => {
-    if (exited) return;
-    exited = true;
-    for (const fn of exitFns) fn(err);
-  };
-  proc.once('error', (err) => exit(err));
-  proc.once('exit', () => exit());
+  const ended = exitOnce();
+  proc.once('error', (err) => ended.exit(err));
+  proc.once('exit', () => ended.exit());
   return {
-    send: (msg) => { if (!exited && proc.connected) proc.send(msg); },
+    send: (msg) => { if (!ended.exited() && proc.connected) proc.send(msg); },
     onMessage: (fn) => { proc.on('message', fn); },
-    onExit: (fn) => { exitFns.push(fn); },
+    onExit: ended.onExit,
     hold: (on) => { if (on) channel()?.ref(); else channel()?.unref(); },
   };
 }

@@ -8,6 +8,7 @@ import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } f
 import * as runStore from '../../server/store/action-runs.ts';
 import * as taskStore from '../../server/store/action-tasks.ts';
 import { readTaskLog } from '../../server/services/actions/tasks.ts';
+import { until } from '../helpers/until.ts';
 
 const WORKFLOW = `name: build
 on: push
@@ -36,16 +37,6 @@ jobs:
           test "$(cat got/readme.txt)" = "artifact readme"
           cat got/sub/info.txt
 `;
-
-async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 describe('artifacts on the built-in runner', () => {
   let h: TestHost;

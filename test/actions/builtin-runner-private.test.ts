@@ -9,6 +9,7 @@ import path from 'node:path';
 import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
 import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 import * as runStore from '../../server/store/action-runs.ts';
+import { until } from '../helpers/until.ts';
 
 const MATRIX = `name: ci
 on:
@@ -44,16 +45,6 @@ jobs:
         env:
           SERVER: \${{ github.server_url }}
 `;
-
-async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 describe('built-in runner on a private repository', () => {
   let h: TestHost;

@@ -8,6 +8,7 @@ import * as runStore from '../../server/store/action-runs.ts';
 import * as taskStore from '../../server/store/action-tasks.ts';
 import { readTaskLog } from '../../server/services/actions/tasks.ts';
 import { createOrUpdateSecret } from '../../server/services/actions/secrets.ts';
+import { until } from '../helpers/until.ts';
 
 const WORKFLOW = `name: ci
 on: push
@@ -29,16 +30,6 @@ jobs:
       - name: after failure
         run: echo should not run
 `;
-
-async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 90_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 describe('built-in runner', () => {
   let h: TestHost;
