@@ -37,13 +37,7 @@ export class PointGate {
   /** Waits while a point is being fixed, then holds a lease; call the result when the change is complete. */
   async enter(): Promise<() => void> {
     while (this.fixing) await this.fixing;
-    this.writers += 1;
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      this.writers -= 1;
-    };
+    return this.hold();
   }
 
   /**
