@@ -108,3 +108,23 @@ test('openStore writes the schema version and refuses a newer one', async () => 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('coalesced saves of a growing document count its bytes once (the cache does not think itself full)', async () => {
+  const dir = await tempDir();
+  try {
+    const engine = new StoreEngine(dir);
+    const doc = await engine.doc<{ items: string[] }>('grow', () => ({ items: [] }));
+    for (let round = 0; round < 5; round++) {
+      const saves: Promise<void>[] = [];
+      for (let i = 0; i < 50; i++) {
+        doc.data.items.push(`item-${round}-${i}-${'x'.repeat(100)}`);
+        saves.push(doc.save());
+      }
+      await Promise.all(saves);
+    }
+    const size = (await readFile(path.join(dir, 'grow.json'), 'utf8')).length;
+    assert.equal(engine.cachedBytes, size);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

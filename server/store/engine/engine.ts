@@ -20,6 +20,8 @@ interface Loaded {
   adapter: DurableJsonFile<unknown>;
   doc: JsonDoc<unknown>;
   saving: number;
+  /** The bytes this document adds to loadedBytes now (its size as last read or written). */
+  counted: number;
 }
 
 /** How many documents stay loaded; the least recently used idle ones are dropped past this. */
@@ -78,7 +80,7 @@ export class StoreEngine {
     const low = new Low<unknown>(adapter, defaults());
     await low.read();
     if (low.data === null || low.data === undefined) low.data = defaults();
-    const entry: Loaded = { low, adapter, saving: 0, doc: undefined as unknown as JsonDoc<unknown> };
+    const entry: Loaded = { low, adapter, saving: 0, counted: adapter.bytes, doc: undefined as unknown as JsonDoc<unknown> };
     entry.doc = {
       name,
       get data() { return low.data; },
@@ -93,9 +95,11 @@ export class StoreEngine {
 
   private track(entry: Loaded): Promise<void> {
     entry.saving += 1;
-    const before = entry.adapter.bytes;
     const p = entry.low.write().then(() => {
-      if (this.loaded.get(entry.doc.name) === entry) this.loadedBytes += entry.adapter.bytes - before;
+      // against what was counted, not the size when this save began: coalesced saves share one write
+      if (this.loaded.get(entry.doc.name) !== entry) return;
+      this.loadedBytes += entry.adapter.bytes - entry.counted;
+      entry.counted = entry.adapter.bytes;
     }, (err: unknown) => {
       // A failed write leaves memory ahead of the disk: forget the document so the next use reloads the disk's copy.
       this.forget(entry.doc.name, entry);
@@ -112,7 +116,7 @@ export class StoreEngine {
   private forget(name: string, entry: Loaded | undefined): void {
     if (!entry || this.loaded.get(name) !== entry) return;
     this.loaded.delete(name);
-    this.loadedBytes -= entry.adapter.bytes;
+    this.loadedBytes -= entry.counted;
   }
 
   private evict(): void {
