@@ -3,8 +3,12 @@
  * `start / update|delete... / prepare / commit` transaction on the running process (git begins a new transaction
  * after each commit), so a branch or tag made through the API costs no process start (a fork of the host, tens of
  * milliseconds of blocked event loop on a busy machine). A transaction git refuses (a ref moved meanwhile, a name
- * clash) ends the process with `fatal: ...`: that write is rejected with a GitCommandError and the next one starts
- * a fresh process. Transactions on one process run one at a time; writers close when idle or released.
+ * clash) ends the process with `fatal: ...` and the next one starts a fresh process. Transactions on one process
+ * run one at a time; writers close when idle or released.
+ *
+ * Group commit: writes that arrive while a repository's transaction runs wait together and go to git as one
+ * transaction (each write's moves stay all-or-nothing, since the batch is). When git refuses a batch, its writes
+ * are tried again one by one, so a write that cannot be made fails alone and the others still succeed.
  */
 import { launchGit, type GitChild } from './spawner.ts';
 import { GitCommandError } from './read.ts';
@@ -90,15 +94,32 @@ export class RefWriter {
   }
 }
 
+/** One write waiting for its repository's next transaction. */
+interface Queued {
+  moves: RefMove[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/** Per repository: the writes waiting for the next transaction, and whether one is running. */
+interface Lane {
+  queue: Queued[];
+  running: boolean;
+}
+
+/** A batch takes at most this many moves (one transaction stays small enough to answer quickly). */
+const MAX_BATCH_MOVES = 512;
+
 /** The ref writers of one host, keyed by git directory, closed after `idleMs` without use. */
 export class RefWriterPool {
   private readonly writers = new Map<string, RefWriter>();
-  /** Per repository, the last queued transaction: one runs at a time, each on a live writer. */
-  private readonly tails = new Map<string, Promise<void>>();
+  private readonly lanes = new Map<string, Lane>();
   private readonly timer: NodeJS.Timeout;
   private shut = false;
   /** Processes started since the pool was made (tests count them). */
   started = 0;
+  /** Transactions sent to git, and writes that went in a batch of more than one (tests read them). */
+  readonly stats = { transactions: 0, batched: 0, retried: 0 };
 
   constructor(private readonly idleMs = 30_000) {
     this.timer = setInterval(() => this.sweep(), Math.max(1_000, Math.floor(idleMs / 2)));
@@ -107,15 +128,59 @@ export class RefWriterPool {
 
   /**
    * Moves refs of `gitDir` in one transaction (all or none) on its writer, started on first use and again after a
-   * refused transaction ended the previous one. Rejects with GitCommandError when git refuses the transaction.
+   * refused transaction ended the previous one; writes waiting together share a transaction. Rejects with
+   * GitCommandError when git refuses this write's moves.
    */
   apply(gitDir: string, moves: RefMove[]): Promise<void> {
     if (this.shut) return Promise.reject(new Error('git ref writer pool is closed'));
-    const run = (this.tails.get(gitDir) ?? Promise.resolve()).then(() => this.writer(gitDir).run(moves));
-    const tail = run.catch(() => undefined);
-    this.tails.set(gitDir, tail);
-    void tail.then(() => { if (this.tails.get(gitDir) === tail) this.tails.delete(gitDir); });
-    return run;
+    let lane = this.lanes.get(gitDir);
+    if (!lane) {
+      lane = { queue: [], running: false };
+      this.lanes.set(gitDir, lane);
+    }
+    const l = lane;
+    const done = new Promise<void>((resolve, reject) => l.queue.push({ moves, resolve, reject }));
+    if (!l.running) void this.drain(gitDir, l);
+    return done;
+  }
+
+  /** Runs the lane's waiting writes, a batch at a time, until none waits. */
+  private async drain(gitDir: string, lane: Lane): Promise<void> {
+    lane.running = true;
+    while (lane.queue.length > 0) {
+      if (this.shut) {
+        for (const q of lane.queue.splice(0)) q.reject(new Error('git ref writer pool is closed'));
+        break;
+      }
+      const batch = takeBatch(lane.queue);
+      if (batch.length === 1) await this.runOne(gitDir, batch[0]!);
+      else await this.runBatch(gitDir, batch);
+    }
+    lane.running = false;
+    if (this.lanes.get(gitDir) === lane) this.lanes.delete(gitDir);
+  }
+
+  private async runBatch(gitDir: string, batch: Queued[]): Promise<void> {
+    try {
+      this.stats.transactions++;
+      await this.writer(gitDir).run(batch.flatMap((q) => q.moves));
+      this.stats.batched += batch.length;
+      for (const q of batch) q.resolve();
+    } catch {
+      // Nothing of a refused transaction was applied: each write alone gets its own answer from git.
+      this.stats.retried += batch.length;
+      for (const q of batch) await this.runOne(gitDir, q);
+    }
+  }
+
+  private async runOne(gitDir: string, q: Queued): Promise<void> {
+    try {
+      this.stats.transactions++;
+      await this.writer(gitDir).run(q.moves);
+      q.resolve();
+    } catch (err) {
+      q.reject(err);
+    }
   }
 
   private writer(gitDir: string): RefWriter {
@@ -145,4 +210,12 @@ export class RefWriterPool {
     const now = Date.now();
     for (const [dir, w] of this.writers) if (now - w.lastUsed > this.idleMs) this.release(dir);
   }
+}
+
+/** Takes the longest run of waiting writes, in arrival order, whose moves fit one transaction (at least one). */
+function takeBatch(queue: Queued[]): Queued[] {
+  let n = 0;
+  let moves = 0;
+  while (n < queue.length && (n === 0 || moves + queue[n]!.moves.length <= MAX_BATCH_MOVES)) moves += queue[n++]!.moves.length;
+  return queue.splice(0, n);
 }

@@ -1,0 +1,114 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RefWriterPool } from './ref-writer.ts';
+import { GitCommandError } from './read.ts';
+
+const ZERO = '0'.repeat(40);
+const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@x' } }).trim();
+
+/** A repository with two commits on main; returns its git dir and both ids. */
+function repo(): { dir: string; gitDir: string; first: string; second: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ref-writer-'));
+  const work = path.join(dir, 'work');
+  git(dir, 'init', '-q', '-b', 'main', work);
+  writeFileSync(path.join(work, 'a.txt'), 'a\n');
+  git(work, 'add', '.');
+  git(work, 'commit', '-q', '-m', 'one');
+  const first = git(work, 'rev-parse', 'HEAD');
+  writeFileSync(path.join(work, 'a.txt'), 'b\n');
+  git(work, 'commit', '-q', '-am', 'two');
+  return { dir, gitDir: path.join(work, '.git'), first, second: git(work, 'rev-parse', 'HEAD') };
+}
+
+const refOf = (gitDir: string, ref: string): string => {
+  try {
+    return execFileSync('git', ['rev-parse', '--verify', '-q', ref], { cwd: gitDir, encoding: 'utf8', env: { ...process.env, GIT_DIR: gitDir } }).trim();
+  } catch {
+    return '';
+  }
+};
+
+test('concurrent writes to one repository share transactions and each lands', async () => {
+  const r = repo();
+  const pool = new RefWriterPool();
+  try {
+    const writes = Array.from({ length: 40 }, (_, i) => pool.apply(r.gitDir, [{ ref: `refs/heads/b${i}`, newId: r.second, oldId: ZERO }]));
+    await Promise.all(writes);
+    for (let i = 0; i < 40; i++) assert.equal(refOf(r.gitDir, `refs/heads/b${i}`), r.second);
+    assert.ok(pool.stats.transactions < 40, `40 writes took ${pool.stats.transactions} transactions`);
+    assert.ok(pool.stats.batched > 0);
+    assert.equal(pool.started, 1);
+  } finally {
+    pool.close();
+    rmSync(r.dir, { recursive: true, force: true });
+  }
+});
+
+test('one refused write in a batch fails alone; the others succeed', async () => {
+  const r = repo();
+  const pool = new RefWriterPool();
+  try {
+    // occupy the writer so the next writes wait together and go as one batch
+    const first = pool.apply(r.gitDir, [{ ref: 'refs/heads/x0', newId: r.second, oldId: ZERO }]);
+    const good = [1, 2, 3].map((i) => pool.apply(r.gitDir, [{ ref: `refs/heads/x${i}`, newId: r.second, oldId: ZERO }]));
+    // main does not hold `first`: git refuses this move
+    const bad = pool.apply(r.gitDir, [{ ref: 'refs/heads/main', newId: r.second, oldId: r.first }]);
+    const more = pool.apply(r.gitDir, [{ ref: 'refs/heads/x4', newId: r.first, oldId: ZERO }, { ref: 'refs/heads/x5', newId: r.first, oldId: ZERO }]);
+    const settled = await Promise.allSettled([first, ...good, more, bad]);
+    assert.deepEqual(settled.map((x) => x.status), ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    await assert.rejects(bad, (err) => err instanceof GitCommandError);
+    for (const i of [0, 1, 2, 3]) assert.equal(refOf(r.gitDir, `refs/heads/x${i}`), r.second);
+    assert.equal(refOf(r.gitDir, 'refs/heads/x4'), r.first);
+    assert.equal(refOf(r.gitDir, 'refs/heads/x5'), r.first);
+    assert.equal(refOf(r.gitDir, 'refs/heads/main'), r.second);
+    assert.ok(pool.stats.retried >= 5, 'the refused batch was tried again write by write');
+  } finally {
+    pool.close();
+    rmSync(r.dir, { recursive: true, force: true });
+  }
+});
+
+test('a ref moved underneath: the write expecting its old value fails, the one expecting the new value succeeds', async () => {
+  const r = repo();
+  const pool = new RefWriterPool();
+  try {
+    await pool.apply(r.gitDir, [{ ref: 'refs/heads/side', newId: r.first, oldId: ZERO }]);
+    // another writer (a push) moves the ref while the pool's process stays up
+    git(r.gitDir, 'update-ref', 'refs/heads/side', r.second, r.first);
+    const stale = pool.apply(r.gitDir, [{ ref: 'refs/heads/side', newId: r.first, oldId: r.first }]);
+    const fresh = pool.apply(r.gitDir, [{ ref: 'refs/heads/other', newId: r.first, oldId: ZERO }]);
+    const [s1, s2] = await Promise.allSettled([stale, fresh]);
+    assert.equal(s1.status, 'rejected');
+    assert.ok(s1.status === 'rejected' && s1.reason instanceof GitCommandError);
+    assert.equal(s2.status, 'fulfilled');
+    assert.equal(refOf(r.gitDir, 'refs/heads/side'), r.second);
+    await pool.apply(r.gitDir, [{ ref: 'refs/heads/side', newId: r.first, oldId: r.second }]);
+    assert.equal(refOf(r.gitDir, 'refs/heads/side'), r.first);
+    assert.equal(refOf(r.gitDir, 'refs/heads/other'), r.first);
+  } finally {
+    pool.close();
+    rmSync(r.dir, { recursive: true, force: true });
+  }
+});
+
+test('two writes creating the same branch in one batch: exactly one succeeds', async () => {
+  const r = repo();
+  const pool = new RefWriterPool();
+  try {
+    const hold = pool.apply(r.gitDir, [{ ref: 'refs/heads/h', newId: r.first, oldId: ZERO }]);
+    const a = pool.apply(r.gitDir, [{ ref: 'refs/heads/same', newId: r.first, oldId: ZERO }]);
+    const b = pool.apply(r.gitDir, [{ ref: 'refs/heads/same', newId: r.second, oldId: ZERO }]);
+    await hold;
+    const [ra, rb] = await Promise.allSettled([a, b]);
+    assert.equal(ra.status, 'fulfilled');
+    assert.equal(rb.status, 'rejected');
+    assert.equal(refOf(r.gitDir, 'refs/heads/same'), r.first);
+  } finally {
+    pool.close();
+    rmSync(r.dir, { recursive: true, force: true });
+  }
+});
