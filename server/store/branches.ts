@@ -12,6 +12,21 @@ interface BranchDoc {
 const docName = (repoId: number): string => `branches/${repoId}`;
 const open = (store: Store, repoId: number) => store.engine.doc<BranchDoc>(docName(repoId), () => ({ branches: {} }));
 
+/**
+ * How many records a loaded branches object holds, counted once and kept in step by the writes here: counting
+ * (or a `for...in`) walks every key, which a repository with thousands of branches paid on every API write.
+ */
+const counts = new WeakMap<Record<string, BranchRecord>, number>();
+
+function sizeOf(branches: Record<string, BranchRecord>): number {
+  let n = counts.get(branches);
+  if (n === undefined) {
+    n = Object.keys(branches).length;
+    counts.set(branches, n);
+  }
+  return n;
+}
+
 /** Every branch record of the repository, by name. */
 export async function list(store: Store, repoId: number): Promise<BranchRecord[]> {
   const d = await open(store, repoId);
@@ -26,13 +41,12 @@ export async function get(store: Store, repoId: number, name: string): Promise<B
 
 /** How many branches are recorded. */
 export async function count(store: Store, repoId: number): Promise<number> {
-  return Object.keys((await open(store, repoId)).data.branches).length;
+  return sizeOf((await open(store, repoId)).data.branches);
 }
 
 /** True when the repository has a branch record (without counting them all). */
 export async function hasAny(store: Store, repoId: number): Promise<boolean> {
-  for (const name in (await open(store, repoId)).data.branches) if (name) return true;
-  return false;
+  return sizeOf((await open(store, repoId)).data.branches) > 0;
 }
 
 /** Replaces all the repository's branch records (a full synchronisation). */
@@ -53,8 +67,17 @@ export async function apply(store: Store, repoId: number, upserts: BranchRecord[
  */
 export async function applyStaged(store: Store, repoId: number, upserts: BranchRecord[], deletes: string[]): Promise<{ saved: Promise<void> }> {
   const d = await open(store, repoId);
-  for (const name of deletes) delete d.data.branches[name];
-  for (const b of upserts) d.data.branches[b.name] = structuredClone(b);
+  const branches = d.data.branches;
+  let n = sizeOf(branches);
+  for (const name of deletes) {
+    if (Object.hasOwn(branches, name)) n--;
+    delete branches[name];
+  }
+  for (const b of upserts) {
+    if (!Object.hasOwn(branches, b.name)) n++;
+    branches[b.name] = structuredClone(b);
+  }
+  counts.set(branches, n);
   const saved = d.save();
   saved.catch(() => undefined);
   return { saved };

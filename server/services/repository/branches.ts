@@ -11,6 +11,7 @@ import { zeroId, type Commit } from '../../git/objects.ts';
 import { isValidRefName } from '../../git/ref-update.ts';
 import { headOf, moveRefs, RefMovedError } from './ref-write.ts';
 import { gitDirFor, refsOf } from './cache.ts';
+import { hasRefUnder } from './sorted-refs.ts';
 import { EMPTY_REPO, getCommit, isEmptyRepo, peelToCommit, resolveRef } from './read.ts';
 import type { CreateBranchRepoOption } from '../../structs/branch.ts';
 
@@ -66,6 +67,13 @@ async function startCommit(app: AppContext, repo: RepoRecord, opt: CreateBranchI
   return commit;
 }
 
+/** The names `a` and `a/b` of a branch named `a/b/c` (a branch of such a name would clash with it). */
+function parentNames(name: string): string[] {
+  const out: string[] = [];
+  for (let i = name.indexOf('/'); i > 0; i = name.indexOf('/', i + 1)) out.push(name.slice(0, i));
+  return out;
+}
+
 /** Creates a branch at a branch, tag or commit (default: the default branch), with Gitea's statuses. */
 export async function createBranch(app: AppContext, repo: RepoRecord, doer: UserRecord, opt: CreateBranchInput, baseUrl: string): Promise<BranchInfo> {
   refuseMirrorOrEmpty(repo, await isEmptyRepo(app, repo));
@@ -77,7 +85,7 @@ export async function createBranch(app: AppContext, repo: RepoRecord, doer: User
   const snap = await refsOf(app, repo);
   if (snap.byName.has(HEADS + name)) throw new ConflictError('The branch already exists.');
   if (snap.byName.has(`refs/tags/${name}`)) throw new ConflictError('The branch with the same tag already exists.');
-  const clash = snap.refs.some((r) => r.name.startsWith(HEADS) && (r.name.startsWith(`${HEADS}${name}/`) || (HEADS + name).startsWith(`${r.name}/`)));
+  const clash = hasRefUnder(snap.refs, `${HEADS}${name}/`) || parentNames(name).some((p) => snap.byName.has(HEADS + p));
   if (clash) throw new ConflictError('The branch with the same name already exists.');
   const update = { ref: HEADS + name, oldSha: zeroId(repo.object_format), newSha: commit.id };
   const change = { ref: update.ref, id: commit.id, type: 'commit', time: commit.committer.unix };

@@ -12,6 +12,7 @@ import { listRefs, headRef, type RefEntry } from '../../git/read.ts';
 import { parseCommit, parseTag } from '../../git/objects.ts';
 import { RefWriterPool } from '../../git/ref-writer.ts';
 import type { RefMove } from '../../git/ref-update.ts';
+import { patchSorted, sortByName } from './sorted-refs.ts';
 
 /** Entries kept per repository before the oldest are dropped. */
 const MAX_ENTRIES_PER_REPO = 5000;
@@ -93,7 +94,7 @@ export function refsOf(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_p
   const e = repoEntry(app, repo);
   if (!e.refs) {
     const loading = (async () => {
-      const [refs, head] = await Promise.all([listRefs(e.gitDir), headRef(e.gitDir)]);
+      const [refs, head] = await Promise.all([listRefs(e.gitDir).then(sortByName), headRef(e.gitDir)]);
       return { refs, byName: new Map(refs.map((r) => [r.name, r])), head };
     })();
     e.refs = loading;
@@ -122,12 +123,13 @@ export function applyRefChanges(app: AppContext, repo: Pick<RepoRecord, 'id' | '
   if (!e?.refs) return;
   const patched = e.refs.then((snap) => {
     const byName = new Map(snap.byName);
-    for (const c of changes) {
-      if (c.id === null) byName.delete(c.ref);
-      else byName.set(c.ref, { name: c.ref, id: c.id, type: c.type ?? 'commit', peeled: c.peeled ?? c.id, time: c.time ?? 0 });
+    const patch = changes.map((c) => ({ name: c.ref, entry: c.id === null ? null : { name: c.ref, id: c.id, type: c.type ?? 'commit', peeled: c.peeled ?? c.id, time: c.time ?? 0 } }));
+    for (const p of patch) {
+      if (p.entry) byName.set(p.name, p.entry);
+      else byName.delete(p.name);
     }
-    const refs = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { refs, byName, head: snap.head };
+    // the list stays sorted: patched by binary search rather than sorted again (thousands of refs per write)
+    return { refs: patchSorted(snap.refs, patch), byName, head: snap.head };
   });
   e.refs = patched;
   patched.catch(() => { if (e.refs === patched) e.refs = null; });
@@ -155,11 +157,11 @@ export function refreshAfterPush(app: AppContext, repo: Pick<RepoRecord, 'id' | 
       const time = tag ? (tag.tagger?.unix ?? 0) : obj.type === 'commit' ? parseCommit(u.newSha, obj.data).committer.unix : 0;
       byName.set(u.ref, { name: u.ref, id: u.newSha, type: obj.type, peeled: tag ? tag.object : u.newSha, time });
     }
-    const refs = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const refs = sortByName([...byName.values()]);
     return { refs, byName, head: snap.head };
   })();
   e.refs = patched.catch(async () => {
-    const [refs, head] = await Promise.all([listRefs(e.gitDir), headRef(e.gitDir)]);
+    const [refs, head] = await Promise.all([listRefs(e.gitDir).then(sortByName), headRef(e.gitDir)]);
     return { refs, byName: new Map(refs.map((r) => [r.name, r])), head };
   });
   const settled = e.refs;

@@ -1,0 +1,42 @@
+/**
+ * A ref snapshot's list is kept sorted by name (code-unit order, as `for-each-ref` gives it). These helpers patch
+ * and search it in place of sorting or scanning every ref, which a write to a repository with thousands of
+ * branches would otherwise pay on every request.
+ */
+import type { RefEntry } from '../../git/read.ts';
+
+/** Sorts refs by name in place in the order the helpers below search (git's byte order differs past U+FFFF). */
+export function sortByName(refs: RefEntry[]): RefEntry[] {
+  return refs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The first index whose name is not below `name` (the list is sorted by name). */
+export function lowerBound(refs: readonly RefEntry[], name: string): number {
+  let lo = 0;
+  let hi = refs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (refs[mid]!.name < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A sorted copy of `refs` with `entry` set (inserted or replaced) or, for a name with `null`, removed. */
+export function patchSorted(refs: readonly RefEntry[], changes: { name: string; entry: RefEntry | null }[]): RefEntry[] {
+  const out = refs.slice();
+  for (const c of changes) {
+    const at = lowerBound(out, c.name);
+    const here = out[at]?.name === c.name;
+    if (c.entry === null) {
+      if (here) out.splice(at, 1);
+    } else if (here) out[at] = c.entry;
+    else out.splice(at, 0, c.entry);
+  }
+  return out;
+}
+
+/** True when some ref's name starts with `prefix`. */
+export function hasRefUnder(refs: readonly RefEntry[], prefix: string): boolean {
+  return refs[lowerBound(refs, prefix)]?.name.startsWith(prefix) === true;
+}
