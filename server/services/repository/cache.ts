@@ -12,14 +12,14 @@ import { listRefs, headRef, type RefEntry } from '../../git/read.ts';
 import { parseCommit, parseTag } from '../../git/objects.ts';
 import { RefWriterPool } from '../../git/ref-writer.ts';
 import type { RefMove } from '../../git/ref-update.ts';
-import { patchSorted, sortByName } from './sorted-refs.ts';
+import { patchSorted, RefLookup, sortByName } from './sorted-refs.ts';
 
 /** Entries kept per repository before the oldest are dropped. */
 const MAX_ENTRIES_PER_REPO = 5000;
 
 export interface RefSnapshot {
   refs: RefEntry[];
-  byName: Map<string, RefEntry>;
+  byName: RefLookup;
   /** What HEAD points at (refs/heads/x), or null. */
   head: string | null;
 }
@@ -95,7 +95,7 @@ export function refsOf(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_p
   if (!e.refs) {
     const loading = (async () => {
       const [refs, head] = await Promise.all([listRefs(e.gitDir).then(sortByName), headRef(e.gitDir)]);
-      return { refs, byName: new Map(refs.map((r) => [r.name, r])), head };
+      return { refs, byName: new RefLookup(refs), head };
     })();
     e.refs = loading;
     loading.catch(() => { if (e.refs === loading) e.refs = null; });
@@ -122,14 +122,10 @@ export function applyRefChanges(app: AppContext, repo: Pick<RepoRecord, 'id' | '
   const e = hostCache(app).repos.get(repo.id);
   if (!e?.refs) return;
   const patched = e.refs.then((snap) => {
-    const byName = new Map(snap.byName);
     const patch = changes.map((c) => ({ name: c.ref, entry: c.id === null ? null : { name: c.ref, id: c.id, type: c.type ?? 'commit', peeled: c.peeled ?? c.id, time: c.time ?? 0 } }));
-    for (const p of patch) {
-      if (p.entry) byName.set(p.name, p.entry);
-      else byName.delete(p.name);
-    }
-    // the list stays sorted: patched by binary search rather than sorted again (thousands of refs per write)
-    return { refs: patchSorted(snap.refs, patch), byName, head: snap.head };
+    // the list stays sorted: patched by binary search, no sort and no map rebuilt (thousands of refs per write)
+    const refs = patchSorted(snap.refs, patch);
+    return { refs, byName: new RefLookup(refs), head: snap.head };
   });
   e.refs = patched;
   patched.catch(() => { if (e.refs === patched) e.refs = null; });
@@ -148,21 +144,21 @@ export function refreshAfterPush(app: AppContext, repo: Pick<RepoRecord, 'id' | 
   const reader = readerFor(app, repo);
   const patched = (async () => {
     const snap = await before;
-    const byName = new Map(snap.byName);
+    const patch: { name: string; entry: RefEntry | null }[] = [];
     for (const u of updates) {
-      if (/^0+$/.test(u.newSha)) { byName.delete(u.ref); continue; }
+      if (/^0+$/.test(u.newSha)) { patch.push({ name: u.ref, entry: null }); continue; }
       const obj = await reader.read(u.newSha);
       if (!obj) throw new Error(`${u.newSha} is not readable`);
       const tag = obj.type === 'tag' ? parseTag(u.newSha, obj.data) : null;
       const time = tag ? (tag.tagger?.unix ?? 0) : obj.type === 'commit' ? parseCommit(u.newSha, obj.data).committer.unix : 0;
-      byName.set(u.ref, { name: u.ref, id: u.newSha, type: obj.type, peeled: tag ? tag.object : u.newSha, time });
+      patch.push({ name: u.ref, entry: { name: u.ref, id: u.newSha, type: obj.type, peeled: tag ? tag.object : u.newSha, time } });
     }
-    const refs = sortByName([...byName.values()]);
-    return { refs, byName, head: snap.head };
+    const refs = patchSorted(snap.refs, patch);
+    return { refs, byName: new RefLookup(refs), head: snap.head };
   })();
   e.refs = patched.catch(async () => {
     const [refs, head] = await Promise.all([listRefs(e.gitDir).then(sortByName), headRef(e.gitDir)]);
-    return { refs, byName: new Map(refs.map((r) => [r.name, r])), head };
+    return { refs, byName: new RefLookup(refs), head };
   });
   const settled = e.refs;
   settled.catch(() => { if (e.refs === settled) e.refs = null; });

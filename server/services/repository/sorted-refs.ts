@@ -40,3 +40,19 @@ export function patchSorted(refs: readonly RefEntry[], changes: { name: string; 
 export function hasRefUnder(refs: readonly RefEntry[], prefix: string): boolean {
   return refs[lowerBound(refs, prefix)]?.name.startsWith(prefix) === true;
 }
+
+/** Lookup by full ref name over a sorted list (a binary search): a patched snapshot copies no map. */
+export class RefLookup {
+  constructor(private readonly refs: readonly RefEntry[]) {}
+
+  /** The ref of that exact name, or undefined. */
+  get(name: string): RefEntry | undefined {
+    const r = this.refs[lowerBound(this.refs, name)];
+    return r?.name === name ? r : undefined;
+  }
+
+  /** True when a ref of that exact name exists. */
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+}

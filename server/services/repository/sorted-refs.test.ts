@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { RefEntry } from '../../git/read.ts';
+import { hasRefUnder, patchSorted, RefLookup, sortByName } from './sorted-refs.ts';
+
+const ref = (name: string, id = 'a'): RefEntry => ({ name, id, type: 'commit', peeled: id, time: 0 });
+const names = (refs: RefEntry[]): string[] => refs.map((r) => r.name);
+
+test('patchSorted inserts, replaces and removes in order, leaving the input alone', () => {
+  const base = sortByName([ref('refs/heads/b'), ref('refs/heads/a'), ref('refs/tags/v1'), ref('refs/heads/c/d')]);
+  const out = patchSorted(base, [
+    { name: 'refs/heads/aa', entry: ref('refs/heads/aa') },
+    { name: 'refs/heads/b', entry: ref('refs/heads/b', 'b') },
+    { name: 'refs/tags/v1', entry: null },
+    { name: 'refs/heads/zz', entry: null },
+    { name: 'refs/heads/0', entry: ref('refs/heads/0') },
+  ]);
+  assert.deepEqual(names(out), ['refs/heads/0', 'refs/heads/a', 'refs/heads/aa', 'refs/heads/b', 'refs/heads/c/d']);
+  assert.equal(out.find((r) => r.name === 'refs/heads/b')!.id, 'b');
+  assert.deepEqual(names(base), ['refs/heads/a', 'refs/heads/b', 'refs/heads/c/d', 'refs/tags/v1']);
+  assert.deepEqual(names(out), names(sortByName([...out])));
+});
+
+test('RefLookup finds exact names only; hasRefUnder finds a name below a prefix', () => {
+  const refs = sortByName(['refs/heads/a', 'refs/heads/a-b', 'refs/heads/c/d', 'refs/tags/a'].map((n) => ref(n)));
+  const look = new RefLookup(refs);
+  assert.equal(look.get('refs/heads/a')?.name, 'refs/heads/a');
+  assert.equal(look.has('refs/heads/c'), false);
+  assert.equal(look.has('refs/heads/zzz'), false);
+  assert.equal(hasRefUnder(refs, 'refs/heads/c/'), true);
+  assert.equal(hasRefUnder(refs, 'refs/heads/a/'), false);
+  assert.equal(hasRefUnder(refs, 'refs/heads/z/'), false);
+});
