@@ -113,16 +113,15 @@ export interface ServeResult {
  * reaches git and the hooks it runs (receive-pack's pre-receive callback); `channel`, when given, gets the
  * socket git and its hooks hold as file descriptor 3.
  */
-export function serve(
+export async function serve(
   gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string, env: Record<string, string> = {},
   channel?: (socket: Duplex) => void,
 ): Promise<ServeResult> {
   const args = [...HIDE_HOST_REFS, service, '--stateless-rpc', gitDir];
   const gitOpts = { env: { ...env, ...protocolEnv(gitProtocol) } };
-  const direct = channel ? spawnGitWithChannel(args, gitOpts) : null;
-  // Every stdio is a pipe, so the streams GitChild promises are there.
-  const child: GitChild = direct ? (direct as GitChild) : spawnGit(args, gitOpts);
-  const socket = direct ? (direct.stdio[3] as Duplex | null | undefined) : null;
+  const started = channel ? await spawnGitWithChannel(args, gitOpts) : null;
+  const child: GitChild = started ? started.child : spawnGit(args, gitOpts);
+  const socket = started?.channel;
   if (socket) {
     channel?.(socket);
     // A process git left running (a detached `gc --auto`) may still hold the descriptor: the push is over anyway.

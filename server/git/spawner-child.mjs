@@ -2,7 +2,8 @@
 // for a fork of the whole host and the exec that follows (libuv blocks the calling thread until the child has
 // exec'd). The host sends each request over the IPC channel; the git process's stdin and stdout are one end of a
 // unix-socket connection the host opened to this process (named by a one-time token), so the data never passes
-// through here. Only git is ever started. It also runs password hashing (scrypt) for the host. This process exits when the host's channel closes (the host exited); running git processes finish.
+// through here. A request may ask for a second connection (its token followed by `.3`) that git gets as file
+// descriptor 3 (receive-pack's channel to the pre-receive hook). Only git is ever started. It also runs password hashing (scrypt) for the host. This process exits when the host's channel closes (the host exited); running git processes finish.
 import { spawn } from 'node:child_process';
 import { scrypt } from 'node:crypto';
 import net from 'node:net';
@@ -18,19 +19,21 @@ const requests = new Map();
 const sockets = new Map();
 const children = new Map();
 
-function start(req, socket) {
+function start(req, socket, channel) {
   let child;
   try {
     child = spawn('git', req.args, {
-      cwd: req.cwd, env: req.env, stdio: [req.stdin === 'ignore' ? 'ignore' : socket, socket, 'pipe'], windowsHide: true,
+      cwd: req.cwd, env: req.env, stdio: [req.stdin === 'ignore' ? 'ignore' : socket, socket, 'pipe', ...(channel ? ['pipe'] : [])], windowsHide: true,
     });
   } catch (err) {
     socket.destroy();
+    channel?.destroy();
     send({ t: 'error', id: req.id, message: String(err?.message ?? err) });
     return;
   }
   // The child holds its own copy of the connection; this process's copy goes now.
   socket.destroy();
+  if (channel) relay(child, channel);
   if (child.pid === undefined) {
     child.on('error', (err) => send({ t: 'error', id: req.id, message: String(err?.message ?? err) }));
     return;
@@ -54,13 +57,33 @@ function start(req, socket) {
   });
 }
 
+const CHANNEL = '.3';
+
+/**
+ * Descriptor 3 is a pipe of this process, relayed to the host's connection, not the connection itself: an
+ * accepted socket here is non-blocking, and a descriptor above 2 keeps that flag in git, where the hook's shell
+ * `read` would then fail at once. The relay carries one question and one answer per push.
+ */
+function relay(child, channel) {
+  const end = child.stdio[3];
+  end.on('error', () => undefined);
+  channel.on('error', () => undefined);
+  end.pipe(channel);
+  channel.pipe(end);
+  channel.resume();
+  // A process git left running (a detached `gc --auto`) may still hold the descriptor: the push is over anyway.
+  child.on('exit', () => setImmediate(() => { end.destroy(); channel.destroy(); }));
+}
+
 function pair(token) {
   const req = requests.get(token);
   const socket = sockets.get(token);
-  if (!req || !socket) return;
+  const channel = req?.channel ? sockets.get(token + CHANNEL) : undefined;
+  if (!req || !socket || (req.channel && !channel)) return;
   requests.delete(token);
   sockets.delete(token);
-  start(req, socket);
+  sockets.delete(token + CHANNEL);
+  start(req, socket, channel);
 }
 
 const server = net.createServer({ allowHalfOpen: true, pauseOnConnect: true }, (socket) => {
@@ -77,12 +100,14 @@ const server = net.createServer({ allowHalfOpen: true, pauseOnConnect: true }, (
     socket.off('data', onData);
     socket.pause();
     clearTimeout(timer);
-    const token = buf.subarray(0, nl).toString('utf8');
-    if (!requests.has(token) || nl !== buf.length - 1) {
+    const line = buf.subarray(0, nl).toString('utf8');
+    const token = line.endsWith(CHANNEL) ? line.slice(0, -CHANNEL.length) : line;
+    const req = requests.get(token);
+    if (!req || (line !== token && !req.channel) || sockets.has(line) || nl !== buf.length - 1) {
       socket.destroy();
       return;
     }
-    sockets.set(token, socket);
+    sockets.set(line, socket);
     pair(token);
   };
   socket.on('data', onData);

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scryptSync } from 'node:crypto';
-import { helperScrypt, launchGit, spawnerInUse, type GitChild } from './spawner.ts';
+import { helperScrypt, launchGit, launchGitWithChannel, spawnerInUse, type GitChild } from './spawner.ts';
 import { hashPassword, setPasswordHasher, verifyPassword } from '../lib/crypto.ts';
 import { runGit } from './process.ts';
 
@@ -50,6 +50,28 @@ test('git started through the spawner: stdin, stdout, exit codes and stderr, a k
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('git with a channel as descriptor 3 through the spawner: both ways, the hook side half-closed, two at once', async () => {
+  // A shell alias stands in for receive-pack's hook: it writes to descriptor 3, reads the answer there and prints it.
+  const script = '!f() { echo "question $1" >&3; cat <&3; }; f';
+  const run = async (n: number): Promise<void> => {
+    const { child, channel } = await launchGitWithChannel(['-c', `alias.ask=${script}`, 'ask', String(n)], { cwd: tmpdir(), env: process.env });
+    assert.ok(channel, 'the channel is there');
+    if (process.platform === 'linux' && child.pid) assert.notEqual(parentOf(child.pid), process.pid, 'git is not a child of the host');
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stdin.end();
+    const question = await new Promise<string>((resolve) => {
+      let q = '';
+      channel.on('data', (c: Buffer) => { q += c.toString(); if (q.endsWith('\n')) resolve(q); });
+    });
+    assert.equal(question, `question ${n}\n`);
+    channel.end(`answer ${n}\n`);
+    assert.deepEqual(await closed(child), [0, null]);
+    assert.equal(out, `answer ${n}\n`);
+  };
+  await Promise.all([run(1), run(2)]);
 });
 
 test('password hashing in the spawner process gives scrypt\'s own result, and verifies stored hashes', async () => {

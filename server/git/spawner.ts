@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Duplex, type Readable, type Writable } from 'node:stream';
 import { helperScript, startHelper, type HelperProcess } from './spawner-launch.ts';
 
 /** What callers use of a git child process; node's ChildProcess with piped streams fits it too. */
@@ -51,6 +51,8 @@ class RemoteGit extends EventEmitter implements GitChild {
   readonly stdout = new PassThrough();
   readonly stderr = new PassThrough();
   private socket: net.Socket | null = null;
+  /** The connection git holds as descriptor 3, when one was asked for. */
+  channel: net.Socket | null = null;
   private exited = false;
   private socketClosed = false;
   private pendingKill: NodeJS.Signals | null = null;
@@ -91,6 +93,7 @@ class RemoteGit extends EventEmitter implements GitChild {
   fail(err: Error): void {
     this.exited = true;
     this.socket?.destroy();
+    this.channel?.destroy();
     this.stdout.end();
     this.stderr.end();
     this.emit('error', err);
@@ -233,6 +236,34 @@ class Spawner {
     });
     return child;
   }
+
+  /**
+   * As launch, with a second connection that git holds as descriptor 3 (the spawner pairs it by the token and
+   * `.3`). Waits until the spawner is ready; rejects when it cannot start.
+   */
+  async launchWithChannel(args: string[], opts: LaunchOptions): Promise<{ child: GitChild; channel: net.Socket }> {
+    const id = this.nextId++;
+    const child = new RemoteGit(id, this);
+    this.running.set(id, child);
+    // Held from here: while the spawner starts, nothing else may keep the event loop alive.
+    this.channelRef(true);
+    try {
+      await this.ready;
+    } catch (err) {
+      this.done(id);
+      throw err;
+    }
+    const token = randomBytes(16).toString('hex');
+    const socket = net.connect({ path: this.sock, allowHalfOpen: true });
+    child.attach(socket);
+    socket.write(`${token}\n`);
+    const channel = net.connect({ path: this.sock, allowHalfOpen: true });
+    channel.on('error', () => undefined);
+    child.channel = channel;
+    channel.write(`${token}.3\n`);
+    this.send({ t: 'spawn', id, token, args, cwd: opts.cwd, env: opts.env, stdin: 'pipe', lowPriority: opts.lowPriority ?? false, channel: true });
+    return { child, channel };
+  }
 }
 
 let current: Spawner | null = null;
@@ -270,6 +301,26 @@ export function launchGit(args: string[], opts: LaunchOptions): GitChild {
     }
   }
   return directGit(args, opts);
+}
+
+/**
+ * Starts git with a socket as its descriptor 3 as well (receive-pack's channel to the pre-receive hook): through
+ * the spawner, or directly where it cannot run. The child's streams are all piped.
+ */
+export async function launchGitWithChannel(args: string[], opts: LaunchOptions): Promise<{ child: GitChild; channel: Duplex | null }> {
+  if (spawnerInUse()) {
+    try {
+      current ??= new Spawner();
+      return await current.launchWithChannel(args, opts);
+    } catch {
+      unavailable = true;
+    }
+  }
+  const child = spawn('git', args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], windowsHide: true });
+  if (opts.lowPriority && child.pid !== undefined) {
+    try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keeps the default priority */ }
+  }
+  return { child: child as GitChild, channel: (child.stdio[3] as Duplex | null | undefined) ?? null };
 }
 
 function directGit(args: string[], opts: LaunchOptions): GitChild {

@@ -25,7 +25,9 @@ type Receiver = { deliveries: [string, { n: number; event: string; ref: string; 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startHost(cli: string, dataDir: string, loopFile: string): Promise<ServerProcess> {
-  return spawnServer(['--max-semi-space-size=1', '--import', LOOP_MONITOR, cli, '--data', dataDir], {
+  // HOMEFORGE_SOAK_NODE_ARGS: extra node flags for the host (e.g. --cpu-prof --cpu-prof-dir=..., --trace-gc) when profiling a run.
+  const extra = (process.env.HOMEFORGE_SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawnServer(['--max-semi-space-size=1', ...extra, '--import', LOOP_MONITOR, cli, '--data', dataDir], {
     cwd: path.dirname(cli), probe: '/api/v1/version',
     env: {
       HOMEFORGE_ADMIN_USER: ADMIN.username, HOMEFORGE_ADMIN_PASSWORD: ADMIN.password, HOMEFORGE_ADMIN_EMAIL: ADMIN.email,
@@ -194,6 +196,7 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
     const mbs = (b: number) => fmt(b / 1e6);
     const rows = [
       ['event-loop delay p99 (ms)', fmt(idleLoop.p99), fmt(loadLoop.p99), `≤ ${TARGET.loopP99} under load`, met(loadLoop.p99 <= TARGET.loopP99)],
+      ['synchronous stretches over 20 ms (count, longest ms)', `${idleLoop.long ?? '-'}, ${fmt(idleLoop.longest ?? 0)}`, `${loadLoop.long ?? '-'}, ${fmt(loadLoop.longest ?? 0)}`, '-', '-'],
       ['GET /api/v1/version p99 (ms), under load ÷ idle', fmt(probeIdle), `${fmt(probeUnder)} (${fmt(probeUnder / probeIdle)}×)`, `≤ ${TARGET.probeRatio}×`, met(probeUnder / probeIdle <= TARGET.probeRatio)],
       [`API requests/s (40 asked), last ${window} s ÷ first ${window} s`, '-', `${fmt(firstRate)} → ${fmt(lastRate)} (${fmt(lastRate / firstRate)}×)`, `≥ ${TARGET.throughput}×`, met(lastRate / firstRate >= TARGET.throughput)],
       [`RSS MB, ${afterSeconds} s after the load ÷ before it`, mbs(rssBefore), `${mbs(rssAfter)} (${fmt(rssAfter / rssBefore)}×)`, `≤ ${TARGET.rssAfter}×`, met(rssAfter / rssBefore <= TARGET.rssAfter)],

@@ -1,5 +1,6 @@
 // Preloaded into the host by the soak benchmark (node --import): measures the host's event-loop delay. Each
 // SIGUSR2 appends the figures since the previous one to HOMEFORGE_BENCH_LOOP_FILE and starts a new window.
+// `long`: how many times a 5 ms timer came back more than 20 ms late (one synchronous stretch each), and the longest.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { appendFileSync } from 'node:fs';
 
@@ -7,9 +8,20 @@ const file = process.env.HOMEFORGE_BENCH_LOOP_FILE;
 if (file) {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();
+  let long = 0;
+  let longest = 0;
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const late = now - last - 5;
+    if (late > 20) { long += 1; longest = Math.max(longest, late); }
+    last = now;
+  }, 5).unref();
   process.on('SIGUSR2', () => {
     const ms = (ns) => ns / 1e6;
-    appendFileSync(file, `${JSON.stringify({ t: Date.now(), p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), n: h.count })}\n`);
+    appendFileSync(file, `${JSON.stringify({ t: Date.now(), p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), n: h.count, long, longest })}\n`);
     h.reset();
+    long = 0;
+    longest = 0;
   });
 }
