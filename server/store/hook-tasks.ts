@@ -133,8 +133,10 @@ export async function claim(store: Store, ref: TaskRef): Promise<HookTaskRecord 
   if (inserting.has(`${ref.hookId}:${ref.id}`)) return null;
   // A failed delivery with a retry scheduled is claimable again; claiming counts the attempt and clears the schedule.
   const rec = await tasksOf(store, ref.hookId).set(ref.id, (t) => (t.is_delivered && !t.next_retry ? null : { is_delivered: true, attempt: (t.attempt ?? 0) + 1, next_retry: null }));
-  // Claimed (or found delivered by an earlier run): either way it no longer waits.
-  await (await pendingOf(store)).remove(ref);
+  // Claimed (or found delivered by an earlier run): either way it no longer waits. Not awaited: the claim is on
+  // disk in the task's own record, so a lost removal only leaves an entry the next start drops at its claim,
+  // and the job need not wait behind the index's writes.
+  void (await pendingOf(store)).remove(ref).catch(() => undefined);
   return rec ? unpacked(rec) : null;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The main-thread side of delivery. A queue of task references; the worker asks for jobs, and for each one
  * the dispatcher claims a task (marks it delivered, on disk) before handing the worker a self-contained job.
- * Claims of the jobs asked for at once run together (their log appends share an fsync); jobs are sent in queue
- * order. Each target (the origin of a hook's URL) has at most PER_TARGET deliveries in flight: the tasks of a
+ * Claims of the jobs asked for at once run together (their log appends share an fsync), and a batch does not wait
+ * for the one before it to be on disk; jobs are sent in queue order. Each target (the origin of a hook's URL) has at most PER_TARGET deliveries in flight: the tasks of a
  * target that answers slowly wait parked, and the other targets keep the worker's other slots. Results come back
  * and are recorded; a failed delivery is sent again later (webhook.MAX_RETRIES, backoff from RETRY_DELAY).
  * At start the queue is refilled from stored undelivered tasks, in pages.
@@ -46,7 +46,8 @@ export class WebhookDispatcher {
   /** Tasks waiting for a free slot of their target (still counted in `queued`). */
   private readonly parked = new Map<string, TaskRef[]>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
-  private pumping = false;
+  /** The sends of the claim batches on their way, chained in order. */
+  private sending: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly off: () => void;
   private readonly unsubscribe: () => void;
@@ -117,30 +118,29 @@ export class WebhookDispatcher {
     }
   }
 
+  /**
+   * Starts a claim batch for the jobs asked for, without waiting for batches already on their way: a slot freed
+   * meanwhile joins the next group commit instead of waiting for the current one to end. Jobs still leave in
+   * queue order, each batch after the one before it.
+   */
   private kick(): void {
-    if (this.pumping || this.stopped) return;
-    this.pumping = true;
-    void this.track(this.pump()).catch((err: unknown) => this.app.log.error('webhook queue failed', { err: String(err) }))
-      .finally(() => {
-        this.pumping = false;
-        if (this.demand > 0 && this.queue.length > 0 && !this.stopped) this.kick();
-      });
-  }
-
-  private async pump(): Promise<void> {
     while (this.demand > 0 && this.queue.length > 0 && !this.stopped) {
       const batch = this.queue.splice(0, this.demand);
       this.demand -= batch.length;
-      // Claimed together (each claim is on disk before its job leaves), sent in queue order.
-      const jobs = await Promise.all(batch.map((ref) => this.prepare(ref)));
-      for (const job of jobs) {
-        if (!job) {
-          this.demand += 1;
-          continue;
-        }
-        this.worker.send({ type: 'deliver', job });
-      }
+      // Claimed together (each claim is on disk before its job leaves).
+      const jobs = Promise.allSettled(batch.map((ref) => this.prepare(ref)));
+      this.sending = this.track(this.sending.then(() => this.send(jobs)).catch((err: unknown) => this.app.log.error('webhook queue failed', { err: String(err) })));
     }
+  }
+
+  private async send(batch: Promise<PromiseSettledResult<DeliveryJob | null>[]>): Promise<void> {
+    for (const r of await batch) {
+      if (r.status === 'rejected') this.app.log.error('webhook queue failed', { err: String(r.reason) });
+      const job = r.status === 'fulfilled' ? r.value : null;
+      if (job) this.worker.send({ type: 'deliver', job });
+      else this.demand += 1;
+    }
+    this.kick();
   }
 
   /** Claims a task and builds its job; null (its slot unused) when it is gone, delivered, inactive or its target is busy. */
