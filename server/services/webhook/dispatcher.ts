@@ -227,21 +227,12 @@ export class WebhookDispatcher {
     if (target !== undefined) this.release(target);
     const request = r.request && { ...r.request, headers: { ...r.request.headers } };
     if (request?.headers.Authorization !== undefined) request.headers.Authorization = '******';
-    const outcome = (t: HookTaskRecord): void => {
-      t.delivered = Date.now();
-      t.is_succeed = r.succeeded;
-      t.request_content = request;
-      t.response_content = r.response;
-    };
-    const attempt = (await taskStore.get(this.app.store, ref))?.attempt ?? 1;
     const retries = this.app.settings.int('webhook.MAX_RETRIES');
-    if (!r.succeeded && r.retryable && attempt <= retries && !this.stopped) {
-      const delay = Math.min(MAX_RETRY_DELAY, this.app.settings.duration('webhook.RETRY_DELAY') * 4 ** (attempt - 1));
-      await taskStore.scheduleRetry(this.app.store, ref, Date.now() + delay, outcome);
-      this.later(ref, delay);
-    } else {
-      await taskStore.update(this.app.store, ref, outcome, { sync: false });
-    }
+    const retry = !r.succeeded && r.retryable && !this.stopped;
+    const delayOf = (attempt: number): number => Math.min(MAX_RETRY_DELAY, this.app.settings.duration('webhook.RETRY_DELAY') * 4 ** (attempt - 1));
+    const outcome = { delivered: Date.now(), is_succeed: r.succeeded, request_content: request, response_content: r.response };
+    const at = await taskStore.recordOutcome(this.app.store, ref, outcome, (attempt) => (retry && attempt <= retries ? Date.now() + delayOf(attempt) : null));
+    if (typeof at === 'number') this.later(ref, Math.max(0, at - Date.now()));
     // The hooks document is written only when the hook's last status changes (not once per delivery).
     const status = r.succeeded ? 1 : 2;
     if ((await hookStore.getById(this.app.store, r.hookId))?.last_status !== status) {
