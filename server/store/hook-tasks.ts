@@ -217,6 +217,11 @@ export async function findByUuid(store: Store, hookId: number, uuid: string): Pr
   return undefined;
 }
 
+/** Waits for the pending index's writes that claims did not wait for. */
+export async function settled(store: Store): Promise<void> {
+  await (await pendingOf(store)).settled();
+}
+
 /** Undelivered tasks of the given hooks, oldest first within a hook, in pages of `pageSize` references (read from the pending index only). */
 export async function* undelivered(store: Store, hookIds: number[], pageSize = 100): AsyncGenerator<TaskRef[]> {
   const refs = (await pendingOf(store)).list(new Set(hookIds));

@@ -90,6 +90,7 @@ export class WebhookDispatcher {
     for (const t of this.retryTimers) clearTimeout(t);
     this.retryTimers.clear();
     while (this.writes.size) await Promise.allSettled([...this.writes]);
+    await taskStore.settled(this.app.store);
   }
 
   /** Queues a task after `ms` (a retry). */
