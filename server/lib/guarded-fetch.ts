@@ -43,6 +43,33 @@ function pinnedLookup(p: OutboundPolicy, hostname: string, resolver: Resolver): 
   };
 }
 
+/** Kept-alive connections per origin and allowed-host list, at most MAX_AGENTS of them (the least recently used goes first). */
+const agents = new Map<string, http.Agent>();
+const MAX_AGENTS = 64;
+/** An idle kept connection is closed after this long. */
+const IDLE_SOCKET_MS = 15_000;
+
+/**
+ * The webhook agent for an origin under an allowed-host list: its connections were opened to addresses checked
+ * under that same list, so reusing one skips no check (each new connection resolves and checks the name again).
+ */
+function agentFor(lib: typeof http | typeof https, url: URL, allowedHosts: readonly string[]): http.Agent {
+  const key = `${url.origin} ${allowedHosts.join(',')}`;
+  let agent = agents.get(key);
+  if (agent) {
+    agents.delete(key);
+  } else {
+    agent = new lib.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: 'lifo' });
+    const oldest = agents.keys().next();
+    if (agents.size >= MAX_AGENTS && !oldest.done) {
+      agents.get(oldest.value)?.destroy();
+      agents.delete(oldest.value);
+    }
+  }
+  agents.set(key, agent);
+  return agent;
+}
+
 function flatten(h: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -61,7 +88,7 @@ export function guardedFetch(r: GuardedRequest): Promise<GuardedResponse> {
     const why = literal && refusal(policy, hostname, literal);
     if (why) return reject(new BlockedHostError(why, hostname, literal));
     const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request(url, { method: r.method, headers: r.headers, lookup: pinnedLookup(policy, hostname, r.resolver ?? systemResolver), agent: false });
+    const req = lib.request(url, { method: r.method, headers: r.headers, lookup: pinnedLookup(policy, hostname, r.resolver ?? systemResolver), agent: r.resolver || r.policy ? false : agentFor(lib, url, r.allowedHosts) });
     const timer = setTimeout(() => req.destroy(new Error(`context deadline exceeded (Client.Timeout exceeded after ${r.timeoutMs} ms)`)), r.timeoutMs);
     const fail = (err: Error): void => { clearTimeout(timer); reject(err); };
     req.on('error', fail);

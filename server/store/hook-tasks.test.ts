@@ -124,3 +124,34 @@ test('a task is pending before its record is written; a claim meanwhile leaves i
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('an outcome is appended as it is; a retry puts the task back in the pending index, synced', async () => {
+  const dir = await tempDir();
+  try {
+    let store = await openStore(dir);
+    const payload = '{"ref":"main","n":1}';
+    for (let i = 0; i < 2; i++) await tasks.insert(store, 4, task(4, payload));
+    const claimed = await tasks.claim(store, { hookId: 4, id: 1 });
+    assert.equal(claimed?.attempt, 1);
+    await tasks.claim(store, { hookId: 4, id: 2 });
+    const request = { url: 'http://r/', http_method: 'POST', headers: { 'X-A': '1' }, body: payload };
+    const ok = await tasks.recordOutcome(store, { hookId: 4, id: 1 }, { delivered: 5, is_succeed: true, request_content: request, response_content: { status: 200, headers: {}, body: 'ok' } }, () => null);
+    assert.equal(ok, null);
+    const seen: number[] = [];
+    const at = await tasks.recordOutcome(store, { hookId: 4, id: 2 }, { delivered: 6, is_succeed: false, request_content: request, response_content: { status: 500, headers: {}, body: 'x'.repeat(tasks.MAX_STORED_RESPONSE_BODY + 1) } }, (attempt) => { seen.push(attempt); return 1234; });
+    assert.equal(at, 1234);
+    assert.deepEqual(seen, [1], 'the retry schedule gets the attempt just made');
+    assert.equal(await tasks.recordOutcome(store, { hookId: 4, id: 9 }, { delivered: 1, is_succeed: true, request_content: null, response_content: null }, () => null), undefined);
+    await tasks.settled(store);
+
+    store = await openStore(dir);
+    const one = await tasks.get(store, { hookId: 4, id: 1 });
+    assert.deepEqual([one?.is_succeed, one?.delivered, one?.request_content, one?.response_content?.status], [true, 5, request, 200], 'the request body is read back from the payload');
+    const two = await tasks.get(store, { hookId: 4, id: 2 });
+    assert.deepEqual([two?.is_succeed, two?.next_retry, two?.response_content?.body.length], [false, 1234, tasks.MAX_STORED_RESPONSE_BODY]);
+    assert.deepEqual(await collect(tasks.undelivered(store, [4])), [{ hookId: 4, id: 2 }], 'only the task to retry waits');
+    assert.equal((await tasks.claim(store, { hookId: 4, id: 2 }))?.attempt, 2, 'a scheduled retry is claimable again');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -125,17 +125,47 @@ const inserting = new Set<string>();
 export const get = async (store: Store, ref: TaskRef) => unpacked(await tasksOf(store, ref.hookId).get(ref.id));
 
 /**
- * Marks the task delivered if it is not yet, durably, and returns it; null when it was already delivered
+ * Marks the task delivered if it is not yet, durably, and returns it (not a copy: read it, never change it; a
+ * claim per delivery copied the payload each time); null when it was already delivered
  * (or is gone). The check and the change happen in one step, so two claims never both win.
  */
 export async function claim(store: Store, ref: TaskRef): Promise<HookTaskRecord | null> {
   // Not on disk yet: left pending; its `stored` event queues it again.
   if (inserting.has(`${ref.hookId}:${ref.id}`)) return null;
   // A failed delivery with a retry scheduled is claimable again; claiming counts the attempt and clears the schedule.
-  const rec = await tasksOf(store, ref.hookId).set(ref.id, (t) => (t.is_delivered && !t.next_retry ? null : { is_delivered: true, attempt: (t.attempt ?? 0) + 1, next_retry: null }));
-  // Claimed (or found delivered by an earlier run): either way it no longer waits.
-  await (await pendingOf(store)).remove(ref);
+  const rec = await tasksOf(store, ref.hookId).set(ref.id, (t) => (t.is_delivered && !t.next_retry ? null : { is_delivered: true, attempt: (t.attempt ?? 0) + 1, next_retry: null }), { copy: false });
+  // Claimed (or found delivered by an earlier run): either way it no longer waits. Not awaited: the claim is on
+  // disk in the task's own record, so a lost removal only leaves an entry the next start drops at its claim,
+  // and the job need not wait behind the index's writes.
+  void (await pendingOf(store)).remove(ref).catch(() => undefined);
   return rec ? unpacked(rec) : null;
+}
+
+/** What a delivery's outcome records. */
+export interface Outcome {
+  delivered: number;
+  is_succeed: boolean;
+  request_content: DeliveryRequest | null;
+  response_content: DeliveryResponse | null;
+}
+
+/**
+ * Records a delivery's outcome by appending its four fields (no copy of the task is made or compared). `retryAt`
+ * gets the attempt just made and returns when to send again, or null: then the outcome and the schedule are
+ * synced and the task waits in the pending index again; otherwise the outcome is written as `update` with
+ * `sync: false` does. Returns the time of the next attempt, or null; undefined when the task is gone.
+ */
+export async function recordOutcome(store: Store, ref: TaskRef, o: Outcome, retryAt: (attempt: number) => number | null): Promise<number | null | undefined> {
+  const c = tasksOf(store, ref.hookId);
+  const stored = await c.peek(ref.id);
+  if (!stored) return undefined;
+  const at = retryAt(stored.attempt ?? 1);
+  const rec = await c.set(ref.id, (t) => ({
+    ...o, request_content: packRequest(o.request_content, t.payload_content), response_content: capped(o.response_content), ...(at === null ? {} : { next_retry: at }),
+  }), { sync: at !== null, copy: false });
+  if (!rec) return undefined;
+  if (at !== null) await (await pendingOf(store)).add(ref);
+  return at;
 }
 
 /**
@@ -185,6 +215,11 @@ export async function findByUuid(store: Store, hookId: number, uuid: string): Pr
     if (hit) return unpacked(structuredClone(hit));
   }
   return undefined;
+}
+
+/** Waits for the pending index's writes that claims did not wait for. */
+export async function settled(store: Store): Promise<void> {
+  await (await pendingOf(store)).settled();
 }
 
 /** Undelivered tasks of the given hooks, oldest first within a hook, in pages of `pageSize` references (read from the pending index only). */

@@ -17,6 +17,7 @@ export class PendingIndex {
   private readonly byHook = new Map<number, Set<number>>();
   private readonly log: AppendLog;
   private lines = 0;
+  private readonly removing = new Set<Promise<void>>();
   size = 0;
 
   constructor(file: string) {
@@ -85,7 +86,19 @@ export class PendingIndex {
    * marked in its own record, so an entry whose removal a crash lost is dropped when start-up tries to claim it.
    */
   async remove(ref: Ref): Promise<void> {
-    if (this.drop(ref.hookId, ref.id)) await this.write({ d: [ref.hookId, ref.id] }, false);
+    if (!this.drop(ref.hookId, ref.id)) return;
+    const p = this.write({ d: [ref.hookId, ref.id] }, false);
+    this.removing.add(p);
+    try {
+      await p;
+    } finally {
+      this.removing.delete(p);
+    }
+  }
+
+  /** Waits for the removals on their way (callers that do not wait for them, before a stop). */
+  async settled(): Promise<void> {
+    while (this.removing.size) await Promise.allSettled([...this.removing]);
   }
 
   /** Forgets every waiting task of a deleted hook. */

@@ -1,8 +1,8 @@
 /**
  * The main-thread side of delivery. A queue of task references; the worker asks for jobs, and for each one
  * the dispatcher claims a task (marks it delivered, on disk) before handing the worker a self-contained job.
- * Claims of the jobs asked for at once run together (their log appends share an fsync); jobs are sent in queue
- * order. Each target (the origin of a hook's URL) has at most PER_TARGET deliveries in flight: the tasks of a
+ * Claims of the jobs asked for at once run together (their log appends share an fsync), and a batch does not wait
+ * for the one before it to be on disk; jobs are sent in queue order. Each target (the origin of a hook's URL) has at most PER_TARGET deliveries in flight: the tasks of a
  * target that answers slowly wait parked, and the other targets keep the worker's other slots. Results come back
  * and are recorded; a failed delivery is sent again later (webhook.MAX_RETRIES, backoff from RETRY_DELAY).
  * At start the queue is refilled from stored undelivered tasks, in pages.
@@ -46,7 +46,8 @@ export class WebhookDispatcher {
   /** Tasks waiting for a free slot of their target (still counted in `queued`). */
   private readonly parked = new Map<string, TaskRef[]>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
-  private pumping = false;
+  /** The sends of the claim batches on their way, chained in order. */
+  private sending: Promise<void> = Promise.resolve();
   private stopped = false;
   private readonly off: () => void;
   private readonly unsubscribe: () => void;
@@ -89,6 +90,7 @@ export class WebhookDispatcher {
     for (const t of this.retryTimers) clearTimeout(t);
     this.retryTimers.clear();
     while (this.writes.size) await Promise.allSettled([...this.writes]);
+    await taskStore.settled(this.app.store);
   }
 
   /** Queues a task after `ms` (a retry). */
@@ -117,30 +119,29 @@ export class WebhookDispatcher {
     }
   }
 
+  /**
+   * Starts a claim batch for the jobs asked for, without waiting for batches already on their way: a slot freed
+   * meanwhile joins the next group commit instead of waiting for the current one to end. Jobs still leave in
+   * queue order, each batch after the one before it.
+   */
   private kick(): void {
-    if (this.pumping || this.stopped) return;
-    this.pumping = true;
-    void this.track(this.pump()).catch((err: unknown) => this.app.log.error('webhook queue failed', { err: String(err) }))
-      .finally(() => {
-        this.pumping = false;
-        if (this.demand > 0 && this.queue.length > 0 && !this.stopped) this.kick();
-      });
-  }
-
-  private async pump(): Promise<void> {
     while (this.demand > 0 && this.queue.length > 0 && !this.stopped) {
       const batch = this.queue.splice(0, this.demand);
       this.demand -= batch.length;
-      // Claimed together (each claim is on disk before its job leaves), sent in queue order.
-      const jobs = await Promise.all(batch.map((ref) => this.prepare(ref)));
-      for (const job of jobs) {
-        if (!job) {
-          this.demand += 1;
-          continue;
-        }
-        this.worker.send({ type: 'deliver', job });
-      }
+      // Claimed together (each claim is on disk before its job leaves).
+      const jobs = Promise.allSettled(batch.map((ref) => this.prepare(ref)));
+      this.sending = this.track(this.sending.then(() => this.send(jobs)).catch((err: unknown) => this.app.log.error('webhook queue failed', { err: String(err) })));
     }
+  }
+
+  private async send(batch: Promise<PromiseSettledResult<DeliveryJob | null>[]>): Promise<void> {
+    for (const r of await batch) {
+      if (r.status === 'rejected') this.app.log.error('webhook queue failed', { err: String(r.reason) });
+      const job = r.status === 'fulfilled' ? r.value : null;
+      if (job) this.worker.send({ type: 'deliver', job });
+      else this.demand += 1;
+    }
+    this.kick();
   }
 
   /** Claims a task and builds its job; null (its slot unused) when it is gone, delivered, inactive or its target is busy. */
@@ -227,21 +228,12 @@ export class WebhookDispatcher {
     if (target !== undefined) this.release(target);
     const request = r.request && { ...r.request, headers: { ...r.request.headers } };
     if (request?.headers.Authorization !== undefined) request.headers.Authorization = '******';
-    const outcome = (t: HookTaskRecord): void => {
-      t.delivered = Date.now();
-      t.is_succeed = r.succeeded;
-      t.request_content = request;
-      t.response_content = r.response;
-    };
-    const attempt = (await taskStore.get(this.app.store, ref))?.attempt ?? 1;
     const retries = this.app.settings.int('webhook.MAX_RETRIES');
-    if (!r.succeeded && r.retryable && attempt <= retries && !this.stopped) {
-      const delay = Math.min(MAX_RETRY_DELAY, this.app.settings.duration('webhook.RETRY_DELAY') * 4 ** (attempt - 1));
-      await taskStore.scheduleRetry(this.app.store, ref, Date.now() + delay, outcome);
-      this.later(ref, delay);
-    } else {
-      await taskStore.update(this.app.store, ref, outcome, { sync: false });
-    }
+    const retry = !r.succeeded && r.retryable && !this.stopped;
+    const delayOf = (attempt: number): number => Math.min(MAX_RETRY_DELAY, this.app.settings.duration('webhook.RETRY_DELAY') * 4 ** (attempt - 1));
+    const outcome = { delivered: Date.now(), is_succeed: r.succeeded, request_content: request, response_content: r.response };
+    const at = await taskStore.recordOutcome(this.app.store, ref, outcome, (attempt) => (retry && attempt <= retries ? Date.now() + delayOf(attempt) : null));
+    if (typeof at === 'number') this.later(ref, Math.max(0, at - Date.now()));
     // The hooks document is written only when the hook's last status changes (not once per delivery).
     const status = r.succeeded ? 1 : 2;
     if ((await hookStore.getById(this.app.store, r.hookId))?.last_status !== status) {

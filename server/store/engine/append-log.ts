@@ -2,13 +2,18 @@
  * An append-only file of JSON lines, written durably (fdatasync) with group commit: appends that arrive while
  * a write is on its way go to disk together with one sync (lines appended unsynced ride along with it). A kill can cut the last line short; readers skip a
  * line that does not parse, and the first append of a process starts on a fresh line.
+ * The file stays open between writes that follow each other closely (closed after IDLE_CLOSE_MS without one), so a
+ * busy log costs a write and a sync per group, not an open, a stat and a close as well.
  */
-import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises';
+import { open, readFile, rename, mkdir, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir } from './fsync-dir.ts';
 import { writePauseFor } from './write-pause.ts';
 
 interface Waiter { resolve: () => void; reject: (e: unknown) => void; sync: boolean }
+
+/** How long an idle log keeps its file open. */
+const IDLE_CLOSE_MS = 100;
 
 export class AppendLog {
   readonly file: string;
@@ -18,6 +23,10 @@ export class AppendLog {
   private checkedTail = false;
   /** Set while a compaction replaces the file: appends wait for it, so none lands in the replaced file. */
   private rewriting: Promise<void> | null = null;
+  /** The open file and its size (this process is its only writer), while writes keep coming. */
+  private fh: FileHandle | null = null;
+  private size = 0;
+  private idle: NodeJS.Timeout | null = null;
 
   constructor(file: string) {
     this.file = file;
@@ -62,6 +71,8 @@ export class AppendLog {
     return new Promise((resolve, reject) => {
       for (const e of entries) this.queued.push(`${JSON.stringify(e)}\n`);
       this.waiters.push({ resolve, reject, sync });
+      if (this.idle) clearTimeout(this.idle);
+      this.idle = null;
       this.running ??= this.drain();
     });
   }
@@ -82,25 +93,57 @@ export class AppendLog {
       }
     }
     this.running = null;
+    if (this.fh) {
+      this.idle = setTimeout(() => { this.idle = null; if (!this.running) void this.closeFile(); }, IDLE_CLOSE_MS);
+      this.idle.unref();
+    }
+  }
+
+  /** Closes the kept file (before a rename or delete replaces it, or when idle). */
+  private async closeFile(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const fh = this.fh;
+    this.fh = null;
+    await fh?.close().catch(() => undefined);
+  }
+
+  /** The open file, opened (and its torn tail found) on first use after a close. */
+  private async openFile(): Promise<{ fh: FileHandle; prefix: string }> {
+    if (this.fh) return { fh: this.fh, prefix: '' };
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const fh = await open(this.file, 'a+');
+    let prefix = '';
+    try {
+      this.size = (await fh.stat()).size;
+      if (!this.checkedTail && this.size > 0) {
+        const last = Buffer.alloc(1);
+        await fh.read(last, 0, 1, this.size - 1);
+        if (last[0] !== 0x0a) prefix = '\n'; // the tail of a torn write: start on a line of our own
+      }
+    } catch (err) {
+      await fh.close();
+      throw err;
+    }
+    this.fh = fh;
+    return { fh, prefix };
   }
 
   private async writeNow(text: string, sync: boolean): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const fh = await open(this.file, 'a+');
+    const { fh, prefix } = await this.openFile();
     try {
-      let prefix = '';
-      const { size } = await fh.stat();
-      if (!this.checkedTail && size > 0) {
-        const last = Buffer.alloc(1);
-        await fh.read(last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) prefix = '\n'; // the tail of a torn write: start on a line of our own
-      }
-      await fh.write(prefix + text);
-      if (sync || size === 0) await fh.datasync();
-      if (size === 0) await fsyncDir(path.dirname(this.file));
+      const fresh = this.size === 0;
+      const data = prefix + text;
+      await fh.write(data);
+      this.size += Buffer.byteLength(data);
+      if (sync || fresh) await fh.datasync();
+      if (fresh) await fsyncDir(path.dirname(this.file));
       this.checkedTail = true;
-    } finally {
-      await fh.close();
+    } catch (err) {
+      // A failed write may have left part of a line: the next one reopens and checks the tail again.
+      this.checkedTail = false;
+      await this.closeFile();
+      throw err;
     }
   }
 
@@ -108,7 +151,8 @@ export class AppendLog {
   async rewrite(entries: unknown[]): Promise<void> {
     while (this.rewriting) await this.rewriting.catch(() => undefined);
     while (this.running) await this.running;
-    this.rewriting = writePauseFor(this.file).run(() => this.replace(entries));
+    // Closed first: appends through a handle kept open would land in the replaced file.
+    this.rewriting = this.closeFile().then(() => writePauseFor(this.file).run(() => this.replace(entries)));
     try {
       await this.rewriting;
     } finally {
@@ -134,6 +178,6 @@ export class AppendLog {
   /** Deletes the file. */
   async remove(): Promise<void> {
     while (this.running) await this.running;
-    await writePauseFor(this.file).run(() => unlink(this.file).catch(() => undefined));
+    await writePauseFor(this.file).run(async () => { await this.closeFile(); await unlink(this.file).catch(() => undefined); });
   }
 }

@@ -174,6 +174,12 @@ export class LogCollection<R extends { id: number }> {
     return structuredClone(rec);
   }
 
+  /** The record itself (no copy: callers must not change it), or undefined. */
+  async peek(id: number): Promise<Readonly<R> | undefined> {
+    if (!Number.isSafeInteger(id) || id < 1) return undefined;
+    return (await this.part(Math.floor(id / this.size))).records.get(id);
+  }
+
   /** A copy of the record, or undefined. */
   async get(id: number): Promise<R | undefined> {
     if (!Number.isSafeInteger(id) || id < 1) return undefined;
@@ -184,9 +190,10 @@ export class LogCollection<R extends { id: number }> {
   /**
    * Changes a record: `mutate` returns the fields to change (computed from the current record in the same
    * synchronous step), or null for no change. Returns the new copy, or undefined when absent or unchanged.
-   * `sync: false` appends the change without a sync of its own (see AppendLog.appendUnsynced).
+   * `sync: false` appends the change without a sync of its own (see AppendLog.appendUnsynced); `copy: false`
+   * returns the stored record itself, which callers must not change (a record with a large body is not copied).
    */
-  async set(id: number, mutate: (r: Readonly<R>) => Partial<R> | null, opts: { sync?: boolean } = {}): Promise<R | undefined> {
+  async set(id: number, mutate: (r: Readonly<R>) => Partial<R> | null, opts: { sync?: boolean; copy?: boolean } = {}): Promise<R | undefined> {
     if (!Number.isSafeInteger(id) || id < 1) return undefined;
     const n = Math.floor(id / this.size);
     const part = await this.part(n);
@@ -196,7 +203,7 @@ export class LogCollection<R extends { id: number }> {
     if (!fields) return undefined;
     Object.assign(rec, fields);
     await this.change(n, part, [{ op: 'set', id, fields }], opts.sync ?? true);
-    return structuredClone(rec);
+    return opts.copy === false ? rec : structuredClone(rec);
   }
 
   /** The records of one partition (no copies: callers must not change them), by id ascending. */

@@ -21,7 +21,6 @@ const hmac = (algo: 'sha1' | 'sha256', secret: string, body: string): string => 
 /** The default request: the stored payload, as JSON or as a `payload=` form; signed over the raw JSON. */
 function defaultRequest(job: DeliveryJob): { req: BuiltRequest; signed: string } {
   const method = (job.httpMethod || 'POST').toUpperCase();
-  const form = new URLSearchParams({ payload: job.payload }).toString();
   if (method === 'GET') {
     const url = new URL(job.url);
     url.searchParams.set('payload', job.payload);
@@ -30,7 +29,7 @@ function defaultRequest(job: DeliveryJob): { req: BuiltRequest; signed: string }
   if (method === 'PUT' && job.kind !== 'matrix') throw new Error(`invalid http method for webhook: ${method}`);
   const json = job.contentType !== 'form';
   return {
-    req: { url: job.url, method, headers: { 'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded' }, body: json ? job.payload : form },
+    req: { url: job.url, method, headers: { 'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded' }, body: json ? job.payload : new URLSearchParams({ payload: job.payload }).toString() },
     signed: job.payload,
   };
 }
