@@ -105,7 +105,7 @@ async function attempt(app: AppContext, repo: RepoRecord, doer: UserRecord, o: C
   const message = commitMessage(o.message?.trim() || defaultMessage(files), !!o.signoff, people.committer);
   const gitDir = gitDirFor(app, repo);
   const zero = zeroId(repo.object_format);
-  const built = await writeCommit(gitDir, zero, { parent: head?.id ?? null, changes, ...people, message });
+  const built = await writeCommit(gitDir, zero, { parent: head?.id ?? null, changes, ...people, message }, readerFor(app, repo));
   const commit = await getCommit(app, repo, built.id);
   if (!commit) throw new Error(`commit ${built.id} was written but cannot be read`);
   const update = { ref: HEADS + newBranch, oldSha: newBranch === oldBranch ? (oldRef?.id ?? zero) : (target?.id ?? zero), newSha: commit.id };
