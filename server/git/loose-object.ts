@@ -42,3 +42,10 @@ export async function writeLooseObject(gitDir: string, format: ObjectFormatName,
   }
   return id;
 }
+
+/** The bytes of an annotated tag object as `git mktag` stores them (tagger cleaned, message ending in a newline). */
+export function tagObjectBody(name: string, target: string, targetType: string, message: string, tagger: { name: string; email: string }, unix: number): Buffer {
+  const clean = (s: string): string => s.replace(/[<>\n\0]/g, '');
+  const text = message.endsWith('\n') ? message : `${message}\n`;
+  return Buffer.from(`object ${target}\ntype ${targetType}\ntag ${name}\ntagger ${clean(tagger.name)} <${clean(tagger.email)}> ${unix} +0000\n\n${text}`, 'utf8');
+}
