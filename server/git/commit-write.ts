@@ -1,12 +1,13 @@
 /**
- * Building a commit without a working tree: blobs written with `hash-object -w`, the parent's tree read into a
- * temporary index (GIT_INDEX_FILE), the changes applied with `update-index --index-info`, then `write-tree` and
- * `commit-tree`. The ref is moved separately (ref-update.ts) with the old value, so a concurrent change is seen.
+ * Building a commit without a working tree and without git processes: blobs, the trees along changed paths and
+ * the commit are written as loose objects (tree-build.ts encodes trees as `write-tree` would), the parent's trees
+ * read through the object reader. The ref is moved separately (ref-update.ts) with the old value, so a concurrent
+ * change is seen.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { git } from './process.ts';
+import { CatFileReader, type ObjectReader } from './cat-file.ts';
+import { writeLooseObject } from './loose-object.ts';
+import type { ObjectFormatName } from './objects.ts';
+import { TreeBuilder } from './tree-build.ts';
 
 export interface TreeChange {
   /** Tree path (already cleaned: no `.`/`..`/empty segments). */
@@ -36,47 +37,69 @@ export interface CommitSpec {
   message: string;
 }
 
-/** Strips what git refuses or would misread in an identity (angle brackets, newlines, NUL). */
-const cleanIdent = (s: string): string => s.replace(/[<>\n\0]/g, '').trim();
+/** Bytes git trims from both ends of an identity part (ident.c's crud()). */
+const crud = (c: string): boolean => c <= ' ' || '.,:;<>"\\\''.includes(c);
 
-/** Writes the blobs of `changes` with one `hash-object` and returns their ids, in order (null for removals). */
-async function writeBlobs(gitDir: string, dir: string, changes: TreeChange[]): Promise<(string | null)[]> {
-  const files: string[] = [];
-  await Promise.all(changes.map(async (c, i) => {
-    if (c.content === null) return;
-    const file = path.join(dir, `blob-${i}`);
-    files[i] = file;
-    await writeFile(file, c.content);
-  }));
-  const list = files.filter(Boolean);
-  if (list.length === 0) return changes.map(() => null);
-  // --no-filters: the bytes are stored as given (no attributes or eol conversion), as a push would store them.
-  const ids = (await git(['hash-object', '-w', '--no-filters', '--stdin-paths'], { gitDir, input: `${list.join('\n')}\n` })).trim().split('\n');
-  let next = 0;
-  return changes.map((c) => (c.content === null ? null : (ids[next++] ?? null)));
+/** An identity part as git writes it: angle brackets, newlines and NUL removed, crud trimmed from both ends. */
+export function cleanIdent(s: string): string {
+  const kept = s.replace(/[<>\n\0]/g, '');
+  let a = 0;
+  let b = kept.length;
+  while (a < b && crud(kept[a]!)) a++;
+  while (b > a && crud(kept[b - 1]!)) b--;
+  return kept.slice(a, b);
 }
 
-/** Builds the commit of `spec` in the bare repository and returns its id; the repository's refs are not touched. */
-export async function writeCommit(gitDir: string, zero: string, spec: CommitSpec): Promise<{ id: string; tree: string }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-commit-'));
+/** `@<unix> <+|-hhmm>` as git stores it: `<unix> <zone>`, the zone renormalised as git prints it (-0000 is +0000). */
+export function gitTime(date: string): string {
+  const m = /^@(\d+) ([+-])(\d{2})(\d{2})$/.exec(date);
+  if (!m) throw new Error(`unsupported commit date ${date}`);
+  const minutes = Number(m[3]) * 60 + Number(m[4]);
+  const sign = m[2] === '-' && minutes > 0 ? '-' : '+';
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${m[1]} ${sign}${pad(Math.floor(minutes / 60))}${pad(minutes % 60)}`;
+}
+
+/** The `author`/`committer` line value of an identity. */
+function identLine(who: CommitIdentity): string {
+  const name = cleanIdent(who.name);
+  if (!name) throw new Error('empty ident name not allowed');
+  return `${name} <${cleanIdent(who.email)}> ${gitTime(who.date)}`;
+}
+
+/** The bytes of a commit object (what `git commit-tree` writes for this tree, parent, people and message). */
+export function commitBody(tree: string, spec: Omit<CommitSpec, 'changes'>): Buffer {
+  const parent = spec.parent ? `parent ${spec.parent}\n` : '';
+  return Buffer.from(`tree ${tree}\n${parent}author ${identLine(spec.author)}\ncommitter ${identLine(spec.committer)}\n\n${spec.message}`, 'utf8');
+}
+
+/**
+ * Builds the commit of `spec` in the bare repository and returns its id; the repository's refs are not touched.
+ * `reader` reads the parent's trees; without one, a reader is started for this call.
+ */
+export async function writeCommit(gitDir: string, zero: string, spec: CommitSpec, reader?: ObjectReader): Promise<{ id: string; tree: string }> {
+  const format: ObjectFormatName = zero.length === 64 ? 'sha256' : 'sha1';
+  const own = reader ? null : new CatFileReader(gitDir, () => undefined);
   try {
-    const env = { GIT_INDEX_FILE: path.join(dir, 'index') };
-    const blobs = await writeBlobs(gitDir, dir, spec.changes);
-    if (spec.parent) await git(['read-tree', `${spec.parent}^{tree}`], { gitDir, env });
-    const info = spec.changes.map((c, i) => {
-      const blob = c.blobId ?? blobs[i];
-      return blob ? `${c.mode ?? '100644'} ${blob}\t${c.path}` : `0 ${zero}\t${c.path}`;
-    });
-    await git(['update-index', '--add', '--remove', '-z', '--index-info'], { gitDir, env, input: `${info.join('\0')}\0` });
-    const tree = (await git(['write-tree'], { gitDir, env })).trim();
-    const commitEnv = {
-      GIT_AUTHOR_NAME: cleanIdent(spec.author.name), GIT_AUTHOR_EMAIL: cleanIdent(spec.author.email), GIT_AUTHOR_DATE: spec.author.date,
-      GIT_COMMITTER_NAME: cleanIdent(spec.committer.name), GIT_COMMITTER_EMAIL: cleanIdent(spec.committer.email), GIT_COMMITTER_DATE: spec.committer.date,
-    };
-    const args = ['commit-tree', '--no-gpg-sign', tree, ...(spec.parent ? ['-p', spec.parent] : [])];
-    const id = (await git(args, { gitDir, env: commitEnv, input: spec.message })).trim();
+    const objects = reader ?? own!;
+    const parentTree = spec.parent ? await treeOf(objects, spec.parent) : null;
+    const edits = await Promise.all(spec.changes.map(async (c) => {
+      // the bytes are stored as given (no attributes or eol conversion), as a push would store them
+      const id = c.blobId ?? (c.content === null ? null : await writeLooseObject(gitDir, format, 'blob', c.content));
+      return { path: c.path, id, mode: c.mode ?? '100644' };
+    }));
+    const tree = await new TreeBuilder(objects, format, parentTree).build(edits, (body) => writeLooseObject(gitDir, format, 'tree', body));
+    const id = await writeLooseObject(gitDir, format, 'commit', commitBody(tree, spec));
     return { id, tree };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    own?.close();
   }
+}
+
+/** The tree id of a commit, read through the reader. */
+async function treeOf(reader: ObjectReader, commit: string): Promise<string> {
+  const obj = await reader.read(commit);
+  const m = obj?.type === 'commit' ? /^tree ([0-9a-f]+)\n/.exec(obj.data.toString('latin1', 0, 80)) : null;
+  if (!m) throw new Error(`commit ${commit} cannot be read`);
+  return m[1]!;
 }

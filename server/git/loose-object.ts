@@ -8,13 +8,20 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflate, deflateSync } from 'node:zlib';
 import type { ObjectFormatName } from './objects.ts';
 
 /** The id an object of `type` with these bytes has in a repository of `format` (`git hash-object -t type`). */
 export function objectId(format: ObjectFormatName, type: string, body: Buffer): string {
   return createHash(format === 'sha256' ? 'sha256' : 'sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
 }
+
+const deflateAsync = promisify(deflate);
+/** Bodies from this size are compressed on the thread pool, so a large upload does not hold the event loop. */
+const ASYNC_DEFLATE = 64 * 1024;
+/** git's core.looseCompression default (best speed). */
+const LEVEL = 1;
 
 /** Stores the object (unless it is there already) and returns its id. */
 export async function writeLooseObject(gitDir: string, format: ObjectFormatName, type: 'blob' | 'tree' | 'commit' | 'tag', body: Buffer): Promise<string> {
@@ -25,11 +32,20 @@ export async function writeLooseObject(gitDir: string, format: ObjectFormatName,
   await mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
   try {
-    await writeFile(tmp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body])), { mode: 0o444 });
+    const raw = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
+    const packed = raw.length >= ASYNC_DEFLATE ? await deflateAsync(raw, { level: LEVEL }) : deflateSync(raw, { level: LEVEL });
+    await writeFile(tmp, packed, { mode: 0o444 });
     await rename(tmp, file);
   } catch (err) {
     await unlink(tmp).catch(() => undefined);
     throw err;
   }
   return id;
+}
+
+/** The bytes of an annotated tag object as `git mktag` stores them (tagger cleaned, message ending in a newline). */
+export function tagObjectBody(name: string, target: string, targetType: string, message: string, tagger: { name: string; email: string }, unix: number): Buffer {
+  const clean = (s: string): string => s.replace(/[<>\n\0]/g, '');
+  const text = message.endsWith('\n') ? message : `${message}\n`;
+  return Buffer.from(`object ${target}\ntype ${targetType}\ntag ${name}\ntagger ${clean(tagger.name)} <${clean(tagger.email)}> ${unix} +0000\n\n${text}`, 'utf8');
 }

@@ -1,7 +1,7 @@
 /** Ref writes done by the API (create/delete a branch or tag). Every write states the old value it expects. */
 import { runGit } from './read.ts';
 import { isValidBranchOrTagRef } from './ref-name.ts';
-import { writeLooseObject } from './loose-object.ts';
+import { tagObjectBody, writeLooseObject } from './loose-object.ts';
 import { formatOfId } from './objects.ts';
 
 /** True when `ref` (a full refs/heads/ or refs/tags/ name) is valid for git and Gitea (checked in-process). */
@@ -43,9 +43,7 @@ export interface Tagger {
 
 /** Writes an annotated tag object for `target` (no git process) and returns its id (the ref is set separately). */
 export async function writeTagObject(gitDir: string, name: string, target: string, targetType: string, message: string, tagger: Tagger): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const clean = (s: string): string => s.replace(/[<>\n\0]/g, '');
-  const body = `object ${target}\ntype ${targetType}\ntag ${name}\ntagger ${clean(tagger.name)} <${clean(tagger.email)}> ${now} +0000\n\n${message.endsWith('\n') ? message : `${message}\n`}`;
+  const body = tagObjectBody(name, target, targetType, message, tagger, Math.floor(Date.now() / 1000));
   // written by the host (what `git mktag` would store for this body, which is well-formed by construction)
-  return writeLooseObject(gitDir, formatOfId(target) ?? 'sha1', 'tag', Buffer.from(body, 'utf8'));
+  return writeLooseObject(gitDir, formatOfId(target) ?? 'sha1', 'tag', body);
 }

@@ -10,6 +10,8 @@ import type { RepoRecord } from '../../store/records.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as pullStore from '../../store/pulls.ts';
 import { zeroId } from '../../git/refs.ts';
+import { cached } from '../repository/cache.ts';
+import { peelToCommit } from '../repository/read.ts';
 import { refPushPayload } from '../repository/push-events.ts';
 import { eventBaseUrl } from '../repository/payloads.ts';
 import { pullPayload } from '../pull/payloads.ts';
@@ -47,8 +49,11 @@ export async function workflowsAt(app: AppContext, repo: RepoRecord, sha: string
 async function pushed(app: AppContext, e: DomainEvents['ref.updated'], u: DomainEvents['ref.updated']['updates'][number]): Promise<void> {
   if (zeroId(u.newSha) || !(u.ref.startsWith('refs/heads/') || u.ref.startsWith('refs/tags/'))) return;
   const gitDir = repoStore.gitDirOf(app.store, e.repo);
-  if (isSkipped(await commitMessage(app, e.repo, u.newSha))) return;
-  const workflows = await workflowsAt(app, e.repo, u.newSha);
+  // A tag is read at its commit: message and workflows are then the cached ones of that commit (an API tag's peel
+  // is known), instead of a peel and a tree walk keyed by each new tag object.
+  const at = u.ref.startsWith('refs/tags/') ? ((await cached(app, e.repo, `peel:${u.newSha}`, async () => (await peelToCommit(app, e.repo, u.newSha))?.id ?? null)) ?? u.newSha) : u.newSha;
+  if (isSkipped(await commitMessage(app, e.repo, at))) return;
+  const workflows = await workflowsAt(app, e.repo, at);
   if (u.ref === `refs/heads/${e.repo.default_branch}`) await replaceSchedules(app, e.repo, u.newSha, workflows);
   const disabled = disabledWorkflows(e.repo);
   const matching = workflows.filter((w) => w.wf.on.push && !disabled.includes(w.file.id));
@@ -59,7 +64,7 @@ async function pushed(app: AppContext, e: DomainEvents['ref.updated'], u: Domain
   let title = '';
   for (const w of matching.filter((x) => pushMatches(filterOf(x.wf.on.push!), u.ref, files))) {
     payload ??= (await refPushPayload(app, base, gitDir, u)) as Record<string, unknown>;
-    title ||= (await commitMessage(app, e.repo, u.newSha)).trim();
+    title ||= (await commitMessage(app, e.repo, at)).trim();
     await createRun(app, {
       repo: e.repo, workflow: w.wf, workflowId: w.file.id, workflowPath: w.file.path, title, ref: u.ref, sha: u.newSha,
       event: 'push', triggerEvent: 'push', payload, triggerUserId: e.pusher.id,

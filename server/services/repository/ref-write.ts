@@ -41,6 +41,11 @@ export interface MoveOptions {
   wasEmpty?: boolean;
   /** A pull request merge its merge gate allowed: branch protection's push allow-lists do not apply. */
   merge?: boolean;
+  /**
+   * Grouped writes moved by this one transaction: their consequences (branch record, events) are applied step by
+   * step, each as its own write would have; without it, `updates` and `heads` are one step.
+   */
+  steps?: { updates: RefUpdate[]; heads: BranchHead[] }[];
 }
 
 /**
@@ -71,5 +76,9 @@ async function moveRefsNow(app: AppContext, repo: RepoRecord, doer: UserRecord, 
     return;
   }
   applyRefChanges(app, repo, o.changes);
-  await processRefUpdates(app, repo, doer, updates, { baseUrl: o.baseUrl, known: { heads: o.heads, sameSize: o.sameSize } });
+  const steps = o.steps ?? [{ updates, heads: o.heads }];
+  for (const [i, s] of steps.entries()) {
+    // the size is measured once, after the last step
+    await processRefUpdates(app, repo, doer, s.updates, { baseUrl: o.baseUrl, known: { heads: s.heads, sameSize: o.sameSize || i < steps.length - 1 } });
+  }
 }

@@ -6,12 +6,13 @@ import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseTag, zeroId, type Commit, type Signature } from '../../git/objects.ts';
-import { isValidRefName, writeTagObject } from '../../git/ref-update.ts';
+import { isValidRefName } from '../../git/ref-update.ts';
+import { tagObjectBody, writeLooseObject } from '../../git/loose-object.ts';
 import type { RefEntry } from '../../git/read.ts';
 import { moveRefs, RefMovedError } from './ref-write.ts';
 import { knownPeel } from './push-events.ts';
 import { cached, gitDirFor, refsOf } from './cache.ts';
-import { readForDisplay } from './capped.ts';
+import { readForDisplay, SHARED_READ_MAX } from './capped.ts';
 import { notExist, peelToCommit, resolveRef } from './read.ts';
 import type { CreateTagOption } from '../../structs/tag.ts';
 
@@ -71,9 +72,17 @@ export async function createTag(app: AppContext, repo: RepoRecord, doer: UserRec
   }
   if ((await refsOf(app, repo)).byName.has(TAGS + name)) throw new ConflictError(`tag already exists [name: ${name}]`);
   const message = opt.message?.trim() ?? '';
-  const id = message ? await writeTagObject(gitDir, name, commit.id, 'commit', message, { name: doer.full_name || doer.name, email: doer.email }) : commit.id;
+  let id = commit.id;
+  if (message) {
+    const body = tagObjectBody(name, commit.id, 'commit', message, { name: doer.full_name || doer.name, email: doer.email }, Math.floor(Date.now() / 1000));
+    id = await writeLooseObject(gitDir, repo.object_format, 'tag', body);
+    knownPeel(app, repo, id, commit.id);
+    // what the answer and the tag's release read back: known from the bytes just written, no object reads
+    // (a tag too large to be read whole is read, and cut, as before)
+    const tag = parseTag(id, body);
+    if (body.length <= SHARED_READ_MAX) void cached(app, repo, `tag:${TAGS}${name}:${id}`, async () => ({ name, id, message: tag.message, commit, tagger: tag.tagger ?? commit.committer }));
+  }
   const update = { ref: TAGS + name, oldSha: zeroId(repo.object_format), newSha: id };
-  if (message) knownPeel(app, repo, id, commit.id);
   const change = { ref: update.ref, id, type: message ? 'tag' : 'commit', peeled: commit.id, time: message ? Math.floor(Date.now() / 1000) : commit.committer.unix };
   try {
     // a tag object is a few hundred bytes: the recorded size (KiB) stays until the next push

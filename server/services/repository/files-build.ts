@@ -1,0 +1,104 @@
+/**
+ * Building one file write's commit on a given head (checks, tree changes, commit, push details), shared by a
+ * single write and a group of writes to one branch (files-batch.ts).
+ */
+import type { AppContext } from '../context.ts';
+import type { RepoRecord, UserRecord } from '../../store/records.ts';
+import { zeroId, type Commit, type TreeEntry } from '../../git/objects.ts';
+import { writeCommit, type TreeChange } from '../../git/commit-write.ts';
+import { entryAtPath } from '../../git/read.ts';
+import { gitDirFor, readerFor } from './cache.ts';
+import { getCommit } from './read.ts';
+import type { CommitDetails } from '../../git/refs.ts';
+import { checkFile, commitMessage, commitPeople, defaultMessage, type FileOperation, type IdentityInput } from './files-check.ts';
+
+/** A write is checked again and retried this many times when a push moves the branch under it. */
+export const ATTEMPTS = 3;
+/** Writes below this many bytes leave the recorded repository size as it was. */
+export const SMALL_WRITE = 64 * 1024;
+
+export interface FileChange {
+  operation: FileOperation;
+  /** The path as the client gave it. */
+  path: string;
+  fromPath?: string | null | undefined;
+  /** Decoded bytes (none for a delete, or a rename that keeps the content). */
+  content?: Buffer | undefined;
+  sha?: string | null | undefined;
+}
+
+export interface ChangeFilesInput {
+  branch?: string | null | undefined;
+  newBranch?: string | null | undefined;
+  message?: string | null | undefined;
+  author?: IdentityInput | null | undefined;
+  committer?: IdentityInput | null | undefined;
+  dates?: { author?: string | null; committer?: string | null } | null | undefined;
+  signoff?: boolean | null | undefined;
+  forcePush?: boolean | null | undefined;
+  files: FileChange[];
+}
+
+export interface Planned extends FileChange {
+  treePath: string;
+  from: string;
+}
+
+/** A commit built on a head, not yet on any ref. */
+export interface Built {
+  commit: Commit;
+  changes: TreeChange[];
+  /** Bytes of new content written. */
+  written: number;
+}
+
+/** The tree changes of the planned files, with the entries they replace (checked against the head first). */
+export async function treeChanges(app: AppContext, repo: RepoRecord, head: Commit | null, files: Planned[]): Promise<TreeChange[]> {
+  const changes: TreeChange[] = [];
+  for (const f of files) {
+    const from: TreeEntry | null = head
+      ? await checkFile(readerFor(app, repo), repo.object_format, head.tree, { operation: f.operation, path: f.treePath, fromPath: f.from, sha: f.sha })
+      : null;
+    if (f.operation === 'delete') {
+      changes.push({ path: f.from, content: null });
+      continue;
+    }
+    if (from && f.from !== f.treePath) changes.push({ path: f.from, content: null });
+    const mode = from?.mode === '100755' ? '100755' : '100644';
+    const keep = f.operation === 'rename' && !f.content?.length && from ? from.id : undefined;
+    changes.push({ path: f.treePath, content: keep ? null : (f.content ?? Buffer.alloc(0)), mode, ...(keep ? { blobId: keep } : {}) });
+  }
+  return changes;
+}
+
+/** Checks the files against `head` and writes their commit on it (no ref moves). */
+export async function buildOn(app: AppContext, repo: RepoRecord, doer: UserRecord, o: ChangeFilesInput, files: Planned[], head: Commit | null): Promise<Built> {
+  const changes = await treeChanges(app, repo, head, files);
+  const people = commitPeople(doer, o);
+  const message = commitMessage(o.message?.trim() || defaultMessage(files), !!o.signoff, people.committer);
+  const built = await writeCommit(gitDirFor(app, repo), zeroId(repo.object_format), { parent: head?.id ?? null, changes, ...people, message }, readerFor(app, repo));
+  const commit = await getCommit(app, repo, built.id);
+  if (!commit) throw new Error(`commit ${built.id} was written but cannot be read`);
+  return { commit, changes, written: changes.reduce((n, c) => n + (c.content?.length ?? 0), 0) };
+}
+
+/** What `git log --name-status` says of the commit: its files added, removed and modified against the head. */
+export async function pushDetails(app: AppContext, repo: RepoRecord, head: Commit, commit: Commit, changes: TreeChange[]): Promise<CommitDetails> {
+  const added: string[] = [];
+  const removed: string[] = [];
+  const modified: string[] = [];
+  for (const c of changes) {
+    const existed = !!(await entryAtPath(readerFor(app, repo), repo.object_format, head.tree, c.path));
+    const writes = c.content !== null || !!c.blobId;
+    if (!writes) {
+      if (existed && !changes.some((o) => o !== c && o.path === c.path)) removed.push(c.path);
+    } else (existed ? modified : added).push(c.path);
+  }
+  const iso = (w: string): string => w.replace(/Z$/, '+00:00');
+  return {
+    sha: commit.id, message: commit.message, authorName: commit.author.name, authorEmail: commit.author.email, authorTime: iso(commit.author.when),
+    committerName: commit.committer.name, committerEmail: commit.committer.email, committerTime: iso(commit.committer.when),
+    added: added.sort(), removed: removed.sort(), modified: modified.sort(),
+  };
+}
+

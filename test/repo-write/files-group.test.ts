@@ -1,0 +1,80 @@
+/**
+ * Many concurrent contents writes to one branch (grouped into chains of commits moved by one ref update): every
+ * successful answer's commit is in the branch history exactly once and holds its file, a write whose check fails
+ * (file exists, stale sha) gets its own 422 without failing the others, and each write still has its own push
+ * event (before = its parent, after = its commit, one commit listed).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
+import { gitSandbox, withCredentials, type GitSandbox } from '../helpers/git.ts';
+import { startReceiver, type Receiver } from '../webhooks/receiver.ts';
+
+const b64 = (s: string): string => Buffer.from(s).toString('base64');
+
+describe('grouped contents writes to one branch', () => {
+  let h: TestHost;
+  let token: string;
+  let g: GitSandbox;
+  let rx: Receiver;
+
+  before(async () => {
+    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
+    token = await createToken(h, ADMIN.username, ADMIN.password);
+    g = await gitSandbox();
+    rx = await startReceiver();
+  });
+  after(async () => { await h.stop(); await g.dispose(); await rx.close(); });
+
+  test('concurrent writes: each answer is its own commit in the history once, failures stay with their request', async () => {
+    assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'group', auto_init: true } })).status, 201);
+    const hook = await h.api('POST', '/repos/root/group/hooks', { auth: token, body: { type: 'gitea', config: { url: rx.url, content_type: 'json' }, events: ['push'], active: true } });
+    assert.equal(hook.status, 201, hook.text);
+    rx.got.length = 0;
+    const writes = Array.from({ length: 32 }, (_, i) => {
+      // every eighth write asks for a file that exists (README.md) and every eighth+1 updates with a stale sha
+      if (i % 8 === 3) return h.api('POST', '/repos/root/group/contents/README.md', { auth: token, body: { content: b64('again\n') } });
+      if (i % 8 === 5) return h.api('PUT', '/repos/root/group/contents/README.md', { auth: token, body: { content: b64('x\n'), sha: '0'.repeat(40) } });
+      return h.api('POST', `/repos/root/group/contents/dir${i % 3}/f${i}.txt`, { auth: token, body: { content: b64(`file ${i}\n`), message: `write ${i}` } });
+    });
+    const answers = await Promise.all(writes);
+    const ok = answers.filter((a) => a.status === 201);
+    for (const [i, a] of answers.entries()) {
+      if (i % 8 === 3 || i % 8 === 5) assert.equal(a.status, 422, `${i}: ${a.text}`);
+      else {
+        assert.equal(a.status, 201, `${i}: ${a.text}`);
+        assert.equal(a.body.content.path, `dir${i % 3}/f${i}.txt`);
+        assert.equal(a.body.commit.message, `write ${i}\n`);
+      }
+    }
+    assert.equal(ok.length, 24);
+
+    const dir = path.join(g.dir, 'group');
+    await g.ok(['clone', '-q', withCredentials(`${h.url}/root/group.git`, ADMIN.username, ADMIN.password), dir]);
+    const history = (await g.ok(['rev-list', 'main'], { cwd: dir })).trim().split('\n');
+    assert.equal(history.length, 25, 'the initial commit and one per successful write');
+    for (const a of ok) {
+      assert.equal(history.filter((id) => id === a.body.commit.sha).length, 1);
+      // the commit holds its own file with the answered blob, and it changed that file only
+      const blob = (await g.ok(['rev-parse', `${a.body.commit.sha}:${a.body.content.path}`], { cwd: dir })).trim();
+      assert.equal(blob, a.body.content.sha);
+      const changed = (await g.ok(['diff-tree', '--no-commit-id', '--name-only', '-r', a.body.commit.sha], { cwd: dir })).trim();
+      assert.equal(changed, a.body.content.path);
+    }
+    await g.ok(['fsck', '--strict'], { cwd: dir });
+    const branch = await h.api('GET', '/repos/root/group/branches/main', { auth: token });
+    assert.equal(branch.body.commit.id, history[0]);
+
+    await rx.waitFor(24);
+    const pushes = rx.got.filter((r) => r.headers['x-gitea-event'] === 'push').map((r) => JSON.parse(r.body));
+    assert.equal(pushes.length, 24);
+    for (const a of ok) {
+      const p = pushes.find((x) => x.after === a.body.commit.sha);
+      assert.ok(p, `a push event for ${a.body.commit.sha}`);
+      assert.equal(p.before, a.body.commit.parents[0].sha);
+      assert.equal(p.commits.length, 1);
+      assert.deepEqual(p.commits[0].added, [a.body.content.path]);
+    }
+  });
+});
