@@ -11,6 +11,7 @@ test('route and request shapes: first segment in lower case, segments, open ends
   assert.deepEqual(requestShape('/REPOS/a/b/'), { first: 'repos', segments: 3 });
   assert.deepEqual(requestShape('/repos/a//'), { first: 'repos', segments: 3 });
   assert.deepEqual(requestShape('/'), { first: '', segments: 1 });
+  assert.deepEqual(routeShape('/:owner/:repo/raw/branch/*filepath'), { first: null, segments: 4, open: true });
 });
 
 /** The same routes mounted plainly and through the dispatcher must answer every path alike. */
@@ -27,6 +28,10 @@ test('the dispatcher answers as a plain express router over the same routes', as
   add('get', '/repos/:owner/:repo/raw{/*filepath}');
   add('get', '/version');
   add('get', '/user');
+  add('get', '/attachments/:uuid');
+  add('get', '/:owner/:repo/raw/branch/*filepath');
+  add('get', '/:owner/:repo/commit/:sha.:type');
+  add('get', '/:owner/:repo/compare/*basehead.:type');
   const plain = express.Router();
   for (const r of routes) plain[r.method](r.path, r.handler);
   const serve = async (h: express.RequestHandler): Promise<string> => {
@@ -42,7 +47,8 @@ test('the dispatcher answers as a plain express router over the same routes', as
   try {
     const [a, b] = [await serve(plain), await serve(pathDispatch(routes))];
     const paths = ['/version', '/VERSION/', '/repos/search', '/repos/o/r', '/Repos/o/r/', '/repos/o%2Fx/r', '/repos/o/r/contents', '/repos/o/r/contents/a/b%20c.md',
-      '/repos/o/r/raw', '/repos/o/r/raw/x/y', '/repos//r', '/repos/o/r//', '/repos/o', '/user', '/users', '/', '/nothing/here', `/repos/o/r/contents/${'x/'.repeat(40)}z`];
+      '/repos/o/r/raw', '/repos/o/r/raw/x/y', '/repos//r', '/repos/o/r//', '/repos/o', '/user', '/users', '/', '/nothing/here', '/attachments/u-1', '/root/secret/raw/branch/main/README.md', '/user/x/raw/branch/a', '/o/r/commit/abc.diff',
+      '/o/r/compare/main...dev.patch', '/repos/r/raw/branch/x', `/repos/o/r/contents/${'x/'.repeat(40)}z`];
     for (const p of paths) {
       for (const method of ['GET', 'HEAD', 'PATCH', 'OPTIONS', 'DELETE']) {
         const [ra, rb] = [await fetch(a + p, { method }), await fetch(b + p, { method })];

@@ -14,8 +14,8 @@ export interface PathRoute {
 }
 
 interface Shape {
-  /** The first segment, lower case (express matches paths without regard to case). */
-  first: string;
+  /** The first segment, lower case (express matches paths without regard to case); null when it is a param. */
+  first: string | null;
   /** Segments of a fixed-length path; the least number for an open one. */
   segments: number;
   /** True when the path ends in a wildcard or an optional part, so it matches longer paths too. */
@@ -32,7 +32,9 @@ const lowerAscii = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerC
 export function routeShape(path: string): Shape {
   const segs = path.split('/').slice(1);
   const openAt = segs.findIndex((s) => s.includes('*') || s.includes('{') || s.includes('('));
-  return { first: lowerAscii(segs[0] ?? ''), segments: openAt < 0 ? segs.length : openAt, open: openAt >= 0 };
+  const first = segs[0] ?? '';
+  const literal = openAt !== 0 && !first.includes(':');
+  return { first: literal ? lowerAscii(first) : null, segments: openAt < 0 ? segs.length : openAt, open: openAt >= 0 };
 }
 
 /** The first segment and the number of segments of a request path (one trailing slash is not counted, as express allows it). */
@@ -45,23 +47,21 @@ export function requestShape(path: string): { first: string; segments: number } 
 
 /** One handler that dispatches to per-shape express routers built on first use. */
 export function pathDispatch(routes: PathRoute[]): RequestHandler {
-  const groups = new Map<string, { route: PathRoute; shape: Shape }[]>();
-  for (const route of routes) {
-    const shape = routeShape(route.path);
-    const group = groups.get(shape.first) ?? [];
-    group.push({ route, shape });
-    groups.set(shape.first, group);
-  }
+  const shaped = routes.map((route) => ({ route, shape: routeShape(route.path) }));
+  const literals = new Set(shaped.flatMap(({ shape }) => (shape.first === null ? [] : [shape.first])));
+  const anyFirst = shaped.some(({ shape }) => shape.first === null);
   const routers = new Map<string, Router>();
   const routerFor = (first: string, segments: number): Router | undefined => {
-    const group = groups.get(first);
-    if (!group) return undefined;
+    // a first segment no route names literally can still match routes that start with a param
+    const group = literals.has(first) ? first : null;
+    if (group === null && !anyFirst) return undefined;
     const n = Math.min(segments, LONG);
-    const key = `${first}/${n}`;
+    const key = `${group ?? ''}/${n}`;
     let r = routers.get(key);
     if (!r) {
       r = Router();
-      for (const { route, shape } of group) {
+      for (const { route, shape } of shaped) {
+        if (shape.first !== null && shape.first !== group) continue;
         if (n === LONG || (shape.open ? segments >= shape.segments : segments === shape.segments)) r[route.method](route.path, route.handler);
       }
       routers.set(key, r);
