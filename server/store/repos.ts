@@ -12,7 +12,7 @@ const nameKey = (ownerId: number, lower: string): string => compositeKey(ownerId
 
 const table = new Table<RepoRecord>('repositories', {
   unique: [{ name: NAME_INDEX, key: (r) => nameKey(r.owner_id, r.lower_name) }],
-  indexes: [{ name: 'owner', key: (r) => String(r.owner_id) }],
+  indexes: [{ name: 'owner', key: (r) => String(r.owner_id) }, { name: 'fork', key: (r) => (r.is_fork ? String(r.fork_id) : null) }],
 });
 
 export const getById = (store: Store, id: number) => table.get(store, id);
@@ -37,6 +37,9 @@ export async function keysByOwner(store: Store, ownerId: number): Promise<RepoKe
 }
 
 /** How many repositories an owner has. */
+/** How many forks of the repository `repoId` exist (an index lookup, not a scan of every repository). */
+export const countForks = (store: Store, repoId: number) => table.countBy(store, 'fork', String(repoId), (r) => r.is_fork);
+
 export const countByOwner = (store: Store, ownerId: number) => table.countBy(store, 'owner', String(ownerId));
 
 /** The repository `name` of owner `ownerId`, case-insensitively. */

@@ -1,5 +1,5 @@
 /** Mounts route definitions on an express router: access, token scope, body and query schemas, paging, guards. */
-import { Router, type Request, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppContext } from '../../services/context.ts';
 import type { Auth } from '../../services/auth/authenticate.ts';
 import { requireScope } from '../../services/auth/scopes.ts';
@@ -9,6 +9,7 @@ import type { RouteDef } from './route.ts';
 import { parseWith } from './validation.ts';
 import { bodyReader } from './body.ts';
 import { withTokenReach } from '../../services/auth/token-reach.ts';
+import { pathDispatch } from './dispatch.ts';
 
 /** Reads `page` and `limit` as Gitea does: bad or missing values fall back to the defaults, limit is clamped. */
 export function readPaging(app: AppContext, query: Record<string, unknown>): Paging {
@@ -50,11 +51,12 @@ function checkPasswordChange(def: RouteDef, auth: Auth | null, baseUrl: string):
 }
 
 /** Builds the router for a list of routes. `res.locals.auth` and `res.locals.baseUrl` are set by the http layer. */
-export function buildRouter(app: AppContext, routes: RouteDef[]): Router {
-  const router = Router();
+export function buildRouter(app: AppContext, routes: RouteDef[]): RequestHandler {
   const readBody = bodyReader(app);
-  for (const def of routes) {
-    router[def.method](def.path, async (req: Request, res: Response) => {
+  return pathDispatch(routes.map((def) => ({
+    method: def.method,
+    path: def.path,
+    handler: async (req: Request, res: Response) => {
       const auth = (res.locals.auth as Auth | null) ?? null;
       // Who may call comes first: a body is read only for a caller the route accepts (an unknown path or a
       // refused caller answers without the body ever being read).
@@ -62,9 +64,8 @@ export function buildRouter(app: AppContext, routes: RouteDef[]): Router {
       checkPasswordChange(def, auth, res.locals.baseUrl as string);
       if (def.scope && auth?.token) requireScope(auth.token.scopes, def.scope, def.method === 'get' ? 'read' : 'write');
       await withTokenReach(auth?.token?.scopes ?? null, () => run(app, def, req, res, auth, readBody));
-    });
-  }
-  return router;
+    },
+  })));
 }
 
 async function run(app: AppContext, def: RouteDef, req: Request, res: Response, auth: Auth | null, readBody: ReturnType<typeof bodyReader>): Promise<void> {

@@ -17,7 +17,11 @@ export const PUBLIC_ONLY_REPO = 'token scope is limited to public repos';
 
 /** Runs `fn` with the reach of a token's scopes (no token: unlimited). */
 export function withTokenReach<T>(scopes: string[] | null, fn: () => T): T {
-  return current.run({ publicOnly: !!scopes && isPublicOnly(scopes) }, fn);
+  const publicOnly = !!scopes && isPublicOnly(scopes);
+  // No store reads as unlimited, so an unlimited request outside any reach needs no context: entering one
+  // switches on the promise hooks, which cost every await of the request.
+  if (!publicOnly && current.getStore() === undefined) return fn();
+  return current.run({ publicOnly }, fn);
 }
 
 /** True while handling a request made with a public-only token. */

@@ -11,6 +11,7 @@ import { CatFilePool, type ObjectReader, type PoolStats } from '../../git/cat-fi
 import { listRefs, headRef, type RefEntry } from '../../git/read.ts';
 import { parseCommit, parseTag } from '../../git/objects.ts';
 import { RefWriterPool } from '../../git/ref-writer.ts';
+import { ObjectCache } from './object-cache.ts';
 import type { RefMove } from '../../git/ref-update.ts';
 import { patchSorted, RefLookup, sortByName } from './sorted-refs.ts';
 
@@ -32,6 +33,8 @@ interface RepoEntry {
 
 interface HostCache {
   pool: CatFilePool;
+  /** Small objects by id, so hot reads skip the reader process. */
+  objects: ObjectCache;
   /** One `update-ref --stdin` process per repository written through the API. */
   writers: RefWriterPool;
   repos: Map<number, RepoEntry>;
@@ -50,7 +53,7 @@ const REF_EVENTS = new Set(['push', 'create', 'delete']);
 function hostCache(app: AppContext): HostCache {
   let c = hosts.get(app);
   if (!c) {
-    const made: HostCache = { pool: new CatFilePool(), writers: new RefWriterPool(), repos: new Map(), running: 0, waiting: [] };
+    const made: HostCache = { pool: new CatFilePool(), objects: new ObjectCache(), writers: new RefWriterPool(), repos: new Map(), running: 0, waiting: [] };
     hosts.set(app, made);
     // Every ref-changing write ends in an event (push, create, delete, repository): drop the repository's
     // entry then too, so a write path that does not call invalidateRepo itself still never leaves stale refs.
@@ -84,9 +87,9 @@ export const gitDirFor = (app: AppContext, repo: Pick<RepoRecord, 'id' | 'storag
  * reader open at that moment: a request may hold this across awaits while a push closes the old process.
  */
 export function readerFor(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): ObjectReader {
-  const { pool } = hostCache(app);
+  const { pool, objects } = hostCache(app);
   const { gitDir } = repoEntry(app, repo);
-  return { read: (name) => pool.get(gitDir).read(name), info: (name) => pool.get(gitDir).info(name) };
+  return objects.reader(repo.id, () => pool.get(gitDir));
 }
 
 /** The repository's branches and tags, read once until the next invalidation. */

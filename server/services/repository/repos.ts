@@ -86,7 +86,7 @@ export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: Us
   const source = repo.is_fork && viewer !== undefined ? await repoStore.getById(app.store, repo.fork_id) : undefined;
   return {
     repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id),
-    openIssues: counters.open_issues, openPulls: counters.open_pulls, forks: await repoStore.count(app.store, (r) => r.is_fork && r.fork_id === repo.id),
+    openIssues: counters.open_issues, openPulls: counters.open_pulls, forks: await repoStore.countForks(app.store, repo.id),
     transfer: await viewTransfer(app, repo.id),
     ...(source ? { parent: await viewOf(app, viewer ?? null, source) } : {}),
   };

@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { GitObject, ObjectReader } from '../../git/cat-file.ts';
+import { ObjectCache } from './object-cache.ts';
+
+const id = (n: number): string => n.toString(16).padStart(40, '0');
+
+/** A reader over a map that counts the requests that reach it. */
+function fake(objects: Map<string, GitObject>): { reader: ObjectReader; calls: string[] } {
+  const calls: string[] = [];
+  const find = (name: string): GitObject | null => objects.get(name) ?? [...objects.values()].find((o) => name.length < 40 && o.id.startsWith(name)) ?? null;
+  return {
+    calls,
+    reader: {
+      read: async (name) => { calls.push(`read ${name}`); return find(name); },
+      info: async (name) => { calls.push(`info ${name}`); const o = find(name); return o ? { ...o, data: Buffer.alloc(0) } : null; },
+    },
+  };
+}
+
+test('a read object is answered from the cache, for read and info, per repository', async () => {
+  const obj: GitObject = { id: id(1), type: 'blob', size: 5, data: Buffer.from('hello') };
+  const { reader, calls } = fake(new Map([[obj.id, obj]]));
+  const cache = new ObjectCache();
+  const r = cache.reader(1, () => reader);
+  assert.equal((await r.read(obj.id))?.data.toString(), 'hello');
+  assert.equal((await r.read(obj.id))?.data.toString(), 'hello');
+  assert.deepEqual(await r.info(obj.id), { id: obj.id, type: 'blob', size: 5, data: Buffer.alloc(0) });
+  assert.deepEqual(calls, [`read ${obj.id}`]);
+  await cache.reader(2, () => reader).read(obj.id);
+  assert.equal(calls.length, 2, 'another repository does not see the first one\'s objects');
+});
+
+test('missing objects and abbreviated names are never kept; info alone does not satisfy a read', async () => {
+  const objects = new Map<string, GitObject>();
+  const { reader, calls } = fake(objects);
+  const r = new ObjectCache().reader(1, () => reader);
+  assert.equal(await r.read(id(7)), null);
+  objects.set(id(7), { id: id(7), type: 'commit', size: 3, data: Buffer.from('abc') });
+  assert.equal((await r.read(id(7)))?.type, 'commit', 'an object written after a miss is found');
+  await r.read(id(7).slice(0, 10));
+  await r.read(id(7).slice(0, 10));
+  assert.equal(calls.filter((c) => c.includes(id(7).slice(0, 10)) && c.length < 20).length, 2);
+  objects.set(id(8), { id: id(8), type: 'blob', size: 3, data: Buffer.from('xyz') });
+  await r.info(id(8));
+  assert.equal((await r.read(id(8)))?.data.toString(), 'xyz');
+  assert.deepEqual(calls.slice(-2), [`info ${id(8)}`, `read ${id(8)}`]);
+});
+
+test('the cache keeps at most its budget of bytes, dropping the least recently used, and never large objects', async () => {
+  const objects = new Map<string, GitObject>();
+  for (let n = 1; n <= 4; n++) objects.set(id(n), { id: id(n), type: 'blob', size: 40, data: Buffer.alloc(40, n) });
+  objects.set(id(9), { id: id(9), type: 'blob', size: 200, data: Buffer.alloc(200) });
+  const { reader, calls } = fake(objects);
+  const cache = new ObjectCache(100, 64);
+  const r = cache.reader(1, () => reader);
+  await r.read(id(1));
+  await r.read(id(2));
+  await r.read(id(1));
+  await r.read(id(3));
+  assert.ok(cache.size <= 100);
+  calls.length = 0;
+  await r.read(id(1));
+  await r.read(id(2));
+  assert.deepEqual(calls, [`read ${id(2)}`], 'the least recently used object went first');
+  await r.read(id(9));
+  await r.read(id(9));
+  assert.equal(calls.filter((c) => c === `read ${id(9)}`).length, 2, 'an object over the size limit is read each time');
+  assert.equal((await r.info(id(9)))?.size, 200);
+  assert.equal(calls.filter((c) => c === `info ${id(9)}`).length, 0, 'its type and size are kept');
+});

@@ -1,0 +1,77 @@
+/**
+ * Small git objects kept by id for one host, so a hot read (a file's contents, the tree it sits in, the commit
+ * of a branch) costs no round trip to the repository's `cat-file` process. An object id names the same bytes
+ * forever, so entries are never stale; only objects that exist are kept, and only under their full id (an
+ * abbreviated one may become ambiguous). Bounded in bytes, oldest use dropped first.
+ */
+import type { GitObject, ObjectReader } from '../../git/cat-file.ts';
+
+/** Objects larger than this are never kept. */
+export const OBJECT_CACHE_MAX_OBJECT = 64 * 1024;
+/** Bytes of object data kept per host. */
+export const OBJECT_CACHE_BUDGET = 4 * 1024 * 1024;
+/** Entries kept per host (most hold only a type and size). */
+const MAX_ENTRIES = 16_384;
+
+interface Entry { type: GitObject['type']; size: number; data: Buffer | null }
+
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** Objects of every repository of a host, keyed by repository id and object id. */
+export class ObjectCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(private readonly budget = OBJECT_CACHE_BUDGET, private readonly maxObject = OBJECT_CACHE_MAX_OBJECT) {}
+
+  /** A reader that answers from the cache and keeps what `inner` reads. */
+  reader(repoId: number, inner: () => ObjectReader): ObjectReader {
+    return {
+      read: async (name) => {
+        const key = `${repoId}:${name}`;
+        const have = this.touch(key);
+        if (have?.data) return { id: name, type: have.type, size: have.size, data: have.data };
+        const obj = await inner().read(name);
+        if (obj && obj.id === name && FULL_ID.test(name)) this.keep(key, obj.type, obj.size, obj.size <= this.maxObject ? obj.data : null);
+        return obj;
+      },
+      info: async (name) => {
+        const key = `${repoId}:${name}`;
+        const have = this.touch(key);
+        if (have) return { id: name, type: have.type, size: have.size, data: Buffer.alloc(0) };
+        const obj = await inner().info(name);
+        if (obj && obj.id === name && FULL_ID.test(name)) this.keep(key, obj.type, obj.size, null);
+        return obj;
+      },
+    };
+  }
+
+  /** Bytes of object data held now. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  private touch(key: string): Entry | undefined {
+    const e = this.entries.get(key);
+    if (e) {
+      this.entries.delete(key);
+      this.entries.set(key, e);
+    }
+    return e;
+  }
+
+  private keep(key: string, type: GitObject['type'], size: number, data: Buffer | null): void {
+    const old = this.entries.get(key);
+    if (old?.data) return;
+    if (old) this.entries.delete(key);
+    // a copy, so a small object never pins the larger chunk of the reply it was cut from
+    const own = data ? Buffer.from(data) : null;
+    this.entries.set(key, { type, size, data: own });
+    this.bytes += own?.length ?? 0;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.budget && this.entries.size <= MAX_ENTRIES) break;
+      this.entries.delete(k);
+      this.bytes -= e.data?.length ?? 0;
+    }
+  }
+}
