@@ -14,6 +14,9 @@ export const remove = (store: Store, id: number) => table.remove(store, id);
 /** The token whose sha256 is `hash`. */
 export const getByHash = (store: Store, hash: string) => table.getBy(store, 'hash', hash);
 
+/** getByHash as a shared frozen record, for read-only use (authenticating each request). */
+export const peekByHash = (store: Store, hash: string) => table.peekBy(store, 'hash', hash);
+
 /** A user's tokens, oldest first. */
 export const listByUser = (store: Store, uid: number) => table.listBy(store, 'uid', String(uid));
 

@@ -21,6 +21,8 @@ export const count = (store: Store, where?: (r: RepoRecord) => boolean) => table
 export const insert = (store: Store, make: (id: number) => RepoRecord) => table.insert(store, make);
 export const remove = (store: Store, id: number) => table.remove(store, id);
 export const getMany = (store: Store, ids: number[]) => table.getMany(store, ids);
+/** getMany as shared frozen records, for read-only use (the items of a list or search page). */
+export const peekMany = (store: Store, ids: number[]) => table.peekMany(store, ids);
 
 /** One page of the repositories matching `q`, and the total. */
 export const query = (store: Store, q: Query<RepoRecord>): Promise<Page<RepoRecord>> => table.query(store, q);

@@ -82,11 +82,12 @@ export async function authenticate(app: AppContext, creds: Credentials): Promise
 /** The stored token for a value, or undefined. */
 async function findToken(app: AppContext, value: string): Promise<AccessTokenRecord | undefined> {
   const v = value.trim();
-  return v ? tokenStore.getByHash(app.store, hashToken(v)) : undefined;
+  return v ? tokenStore.peekByHash(app.store, hashToken(v)) : undefined;
 }
 
 async function tokenAuth(app: AppContext, token: AccessTokenRecord): Promise<Auth> {
-  const user = await userStore.getById(app.store, token.uid);
+  // Read-only from here on: the frozen shared record (no copy per request).
+  const user = await userStore.peekById(app.store, token.uid);
   if (!user) throw new UnauthorizedError();
   // Recording use on every request would write the store per request; once a minute is enough.
   const now = Date.now();
@@ -98,7 +99,7 @@ async function tokenAuth(app: AppContext, token: AccessTokenRecord): Promise<Aut
 
 async function bySession(app: AppContext, value: string): Promise<Auth> {
   const s = sessionUser(app, value);
-  const user = s ? await userStore.getById(app.store, s.uid) : undefined;
+  const user = s ? await userStore.peekById(app.store, s.uid) : undefined;
   // A password changed since sign-in ends the session.
   if (!s || !user || passwordStamp(user) !== s.stamp) throw new UnauthorizedError();
   return { user, method: 'session', token: null, sudoer: null, sessionValue: value };

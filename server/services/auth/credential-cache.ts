@@ -38,7 +38,7 @@ export async function cachedSignIn(app: AppContext, login: string, password: str
     c.entries.delete(k);
     return null;
   }
-  const user = await userStore.getById(app.store, e.uid);
+  const user = await userStore.peekById(app.store, e.uid);
   if (!user || user.login_source > 0 || passwordStamp(user) !== e.stamp) {
     c.entries.delete(k);
     return null;

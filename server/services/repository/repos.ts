@@ -161,7 +161,7 @@ export async function pageReadable(app: AppContext, keys: repoStore.RepoKey[], p
   const picked: { id: number; owner: UserRecord; perm: Permission }[] = [];
   let total = 0;
   for (const key of keys) {
-    if (!owners.has(key.owner_id)) owners.set(key.owner_id, await userStore.getById(app.store, key.owner_id));
+    if (!owners.has(key.owner_id)) owners.set(key.owner_id, await userStore.peekById(app.store, key.owner_id));
     const owner = owners.get(key.owner_id);
     // A readable row lands at position `total`: only rows of the requested page need their exact permission.
     const inPage = total >= start && total < end;
@@ -170,7 +170,7 @@ export async function pageReadable(app: AppContext, keys: repoStore.RepoKey[], p
     if (inPage) picked.push({ id: key.id, owner, perm });
     total += 1;
   }
-  const records = new Map((await repoStore.getMany(app.store, picked.map((p) => p.id))).map((r) => [r.id, r]));
+  const records = new Map((await repoStore.peekMany(app.store, picked.map((p) => p.id))).map((r) => [r.id, r]));
   const views: RepoView[] = [];
   for (const p of picked) {
     const repo = records.get(p.id);
@@ -208,10 +208,13 @@ export interface RepoSearch {
   publicOnly?: boolean | undefined;
 }
 
+// localeCompare() without arguments compares as a default Intl.Collator does, but looks one up on every call.
+const collate = new Intl.Collator().compare;
+
 const SORTS: Record<string, (a: RepoRecord, b: RepoRecord) => number> = {
-  alpha: (a, b) => a.lower_name.localeCompare(b.lower_name) || a.id - b.id,
-  created: (a, b) => a.created.localeCompare(b.created) || a.id - b.id,
-  updated: (a, b) => a.updated.localeCompare(b.updated) || a.id - b.id,
+  alpha: (a, b) => collate(a.lower_name, b.lower_name) || a.id - b.id,
+  created: (a, b) => collate(a.created, b.created) || a.id - b.id,
+  updated: (a, b) => collate(a.updated, b.updated) || a.id - b.id,
   size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
   git_size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
   lfs_size: (a, b) => a.id - b.id,

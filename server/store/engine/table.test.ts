@@ -69,3 +69,28 @@ test('a failed write leaves memory equal to the disk', async () => {
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('peek hands out one frozen copy per stored row until the row is written', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const t = table();
+    await t.insert(store, (id) => ({ id, owner: 1, name: 'a', tag: 'x' }));
+    const first = await t.peek(store, 1);
+    assert.ok(first && Object.isFrozen(first));
+    assert.equal(await t.peekBy(store, 'owner_name', compositeKey(1, 'a')), first, 'shared between readers');
+    assert.deepEqual(await t.peekMany(store, [1, 9]), [first]);
+    assert.throws(() => { (first as Row).name = 'b'; }, TypeError);
+    const copy = await t.get(store, 1);
+    copy!.name = 'edited';
+    assert.equal((await t.peek(store, 1))?.name, 'a', 'a copy from get() is the caller\'s own');
+    await t.update(store, 1, (r) => { r.tag = 'y'; });
+    const after = await t.peek(store, 1);
+    assert.notEqual(after, first);
+    assert.equal(after?.tag, 'y');
+    assert.equal(first.tag, 'x', 'an earlier reader keeps what it read');
+    assert.equal(await t.peek(store, 2), undefined);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -21,11 +21,25 @@ export interface TableOptions<R> {
 
 const copy = <T>(v: T): T => structuredClone(v);
 
+/** Freezes a value and everything it holds, so a shared copy cannot be edited by one reader for the others. */
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
+
 export class Table<R extends { id: number }> {
   private readonly name: string;
   private readonly opts: TableOptions<R>;
   /** Keyed by the loaded rows object: a reloaded document gets fresh indexes built from what is on disk. */
   private readonly built = new WeakMap<object, RowIndexes<R>>();
+  /**
+   * One frozen copy per stored row object, handed to every reader of that row through peek(). Writes never edit
+   * a stored row in place (update stores a new object), so a copy can never show a stale row.
+   */
+  private readonly frozen = new WeakMap<R, Readonly<R>>();
 
   constructor(name: string, opts: TableOptions<R> = {}) {
     this.name = name;
@@ -49,6 +63,35 @@ export class Table<R extends { id: number }> {
   async get(store: Store, id: number): Promise<R | undefined> {
     const r = (await this.doc(store)).data.rows[String(id)];
     return r ? copy(r) : undefined;
+  }
+
+  /**
+   * get() for read-only use: a deeply frozen copy shared by every caller until the row is written. For hot read
+   * paths (each request's user and token), where a fresh copy per read costs more than the work it serves.
+   */
+  async peek(store: Store, id: number): Promise<Readonly<R> | undefined> {
+    const r = (await this.doc(store)).data.rows[String(id)];
+    return r ? this.shared(r) : undefined;
+  }
+
+  /** getBy() for read-only use: the shared frozen copy of the row (see peek). */
+  async peekBy(store: Store, index: string, key: string): Promise<Readonly<R> | undefined> {
+    const d = (await this.doc(store)).data;
+    const id = this.indexesOf(d).uniqueId(index, key);
+    const r = id === undefined ? undefined : d.rows[String(id)];
+    return r ? this.shared(r) : undefined;
+  }
+
+  /** getMany() for read-only use: the shared frozen copies (see peek). */
+  async peekMany(store: Store, ids: number[]): Promise<Readonly<R>[]> {
+    const rows = (await this.doc(store)).data.rows;
+    return ids.flatMap((id) => (rows[String(id)] ? [this.shared(rows[String(id)]!)] : []));
+  }
+
+  private shared(r: R): Readonly<R> {
+    let f = this.frozen.get(r);
+    if (!f) this.frozen.set(r, (f = deepFreeze(copy(r))));
+    return f;
   }
 
   /** The rows with these ids, in the order given (missing ones left out). */
