@@ -21,6 +21,8 @@ const table = new Table<CollaboratorRecord>('collaborators', {
 
 /** The collaboration of `uid` on `repoId`, if any. */
 export const get = (store: Store, repoId: number, uid: number) => table.getBy(store, 'repo_user', compositeKey(repoId, uid));
+/** get() as a shared frozen record, for read-only use (permission checks). */
+export const peek = (store: Store, repoId: number, uid: number) => table.peekBy(store, 'repo_user', compositeKey(repoId, uid));
 
 /** The collaborators of a repository, in the order they were added. */
 export const listByRepo = (store: Store, repoId: number) => table.listBy(store, 'repo', String(repoId));

@@ -37,8 +37,8 @@ export function repoAccess(need: AccessMode = 'read', unit?: RepoUnit): Guard {
     if (!owner) throw userNotFound(ownerName);
     const repo = await findRepository(ctx.app, owner.id, repoName.replace(/\.git$/i, ''));
     if (!repo) await redirectIfMoved(ctx, owner, repoName);
-    if (repo) await requireWithinReach(repo, owner, async () => canReadAny(await repoPermission(ctx.app, ctx.doer, repo)));
-    const perm = repo ? await repoPermission(ctx.app, ctx.doer, repo) : null;
+    if (repo) await requireWithinReach(repo, owner, async () => canReadAny(await repoPermission(ctx.app, ctx.doer, repo, owner)));
+    const perm = repo ? await repoPermission(ctx.app, ctx.doer, repo, owner) : null;
     if (!repo || !perm || (!atLeast(perm.mode, 'read') && !(unit && atLeast(unitMode(perm, unit), 'read')))) {
       // A hidden owner answers like a missing one, a hidden repository like a missing one (collaborators see through both).
       throw (await ownerVisible(ctx.app, owner, ctx.doer)) ? repoNotFound(owner.name, repoName) : userNotFound(ownerName);

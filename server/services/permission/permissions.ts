@@ -89,7 +89,8 @@ function withTeams(base: AccessMode, floor: AccessMode, teams: teamStore.TeamRec
 export async function repoPermission(
   app: AppContext, doer: UserRecord | null, repo: Pick<RepoRecord, 'id' | 'owner_id' | 'is_private'>, knownOwner?: UserRecord,
 ): Promise<Permission> {
-  const owner = knownOwner ?? (await userStore.getById(app.store, repo.owner_id));
+  // Read only here: the shared frozen record spares a copy per check.
+  const owner = knownOwner ?? (await userStore.peekById(app.store, repo.owner_id));
   if (!owner) return NONE;
   if (!doer && repo.is_private) return NONE;
   // An action task's token reaches its own repository only: write, or read for a fork's pull request (Gitea).
@@ -97,7 +98,7 @@ export async function repoPermission(
   if (grant) return grant.repoId === repo.id ? { mode: grant.isForkPullRequest ? 'read' : 'write', units: {} } : NONE;
   // A public-only token sees public repositories of public owners only, in every route and list.
   if (beyondReach(repo, owner)) return NONE;
-  const collab = doer ? await collaboratorStore.get(app.store, repo.id, doer.id) : undefined;
+  const collab = doer ? await collaboratorStore.peek(app.store, repo.id, doer.id) : undefined;
   // Strangers learn nothing about the repositories of an owner they may not see; a collaborator may.
   if (!collab && !(await ownerVisible(app, owner, doer))) return NONE;
   if (!doer) return { mode: 'read', units: {} };
