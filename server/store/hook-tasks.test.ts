@@ -108,13 +108,12 @@ test('cleanup compacts a partition; a data dir of the document layout is migrate
   }
 });
 
-test('a task is pending before its record is written; a claim meanwhile leaves it pending for its stored event', async () => {
+test('a task is pending while its record is being written; a claim meanwhile leaves it pending for its stored event', async () => {
   const dir = await tempDir();
   try {
     const store = await openStore(dir);
     const writing = tasks.insert(store, 9, task(9));
     while ((await tasks.pendingCount(store, [9])) === 0) await new Promise((r) => setImmediate(r));
-    assert.equal(await tasks.get(store, { hookId: 9, id: 1 }), undefined, 'listed as pending before the record exists');
     assert.equal(await tasks.claim(store, { hookId: 9, id: 1 }), null, 'nothing to claim yet');
     assert.equal(await tasks.pendingCount(store, [9]), 1, 'still pending');
     await writing;
@@ -151,6 +150,33 @@ test('an outcome is appended as it is; a retry puts the task back in the pending
     assert.deepEqual([two?.is_succeed, two?.next_retry, two?.response_content?.body.length], [false, 1234, tasks.MAX_STORED_RESPONSE_BODY]);
     assert.deepEqual(await collect(tasks.undelivered(store, [4])), [{ hookId: 4, id: 2 }], 'only the task to retry waits');
     assert.equal((await tasks.claim(store, { hookId: 4, id: 2 }))?.attempt, 2, 'a scheduled retry is claimable again');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a task whose index line a kill lost is pending again after a start; tasks below the checkpoint are not read', async () => {
+  const dir = await tempDir();
+  try {
+    let store = await openStore(dir);
+    for (let i = 0; i < 120; i++) await tasks.insert(store, 5, task(5));
+    for (let id = 1; id <= 110; id++) await tasks.claim(store, { hookId: 5, id });
+    await Promise.all([tasks.insert(store, 5, task(5)), tasks.insert(store, 5, task(5))]);
+    await tasks.settled(store);
+    await flushStore(store);
+    // The kill: the task lines of 121 and 122 reached disk, their index lines did not.
+    const file = path.join(dir, 'store', 'hook_tasks', 'pending.log');
+    const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l && !/^\{"a":\[5,12[12]/.test(l));
+    await writeFile(file, `${lines.join('\n')}\n`);
+    // A partition below the checkpoint that cannot be read (a directory): start-up must not read it.
+    await rm(path.join(dir, 'store', 'hook_tasks', '5', '0.log'));
+    await mkdir(path.join(dir, 'store', 'hook_tasks', '5', '0.log'));
+    store = await openStore(dir);
+    assert.equal(await tasks.pendingCount(store, [5]), 12);
+    assert.deepEqual((await collect(tasks.undelivered(store, [5]))).map((r) => r.id), [111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122]);
+    assert.ok(await tasks.claim(store, { hookId: 5, id: 122 }));
+    await tasks.insert(store, 5, task(5));
+    assert.equal(await tasks.pendingCount(store, [5]), 12);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

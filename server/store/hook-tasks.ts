@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Store } from './index.ts';
 import { LogCollection } from './engine/log-collection.ts';
-import { pendingOf } from './pending-tasks.ts';
+import { pendingOf, type PendingIndex } from './pending-tasks.ts';
 
 export interface DeliveryRequest {
   url: string;
@@ -71,6 +71,38 @@ function tasksOf(store: Store, hookId: number): LogCollection<HookTaskRecord> {
   return c;
 }
 
+const indexes = new WeakMap<Store, Promise<PendingIndex>>();
+
+/** The store's pending index, opened once, with the tasks a kill left unlisted put back (recover). */
+function indexOf(store: Store): Promise<PendingIndex> {
+  let p = indexes.get(store);
+  if (!p) {
+    p = pendingOf(store).then(async (idx) => { await recover(store, idx); return idx; });
+    indexes.set(store, p);
+    p.catch(() => indexes.delete(store));
+  }
+  return p;
+}
+
+/**
+ * Lists the undelivered tasks whose index line a kill lost: only each hook's tasks from its checkpoint on are
+ * read (the partitions holding them), never the tasks below it.
+ */
+async function recover(store: Store, idx: PendingIndex): Promise<void> {
+  for (const [hookId, from] of idx.checkpointed()) {
+    const c = tasksOf(store, hookId);
+    let next = from;
+    for (const n of (await c.partitions()).filter((p) => p >= Math.floor(from / PARTITION_SIZE))) {
+      for (const t of await c.peekPartition(n)) {
+        if (t.id < from) continue;
+        next = Math.max(next, t.id + 1);
+        if ((!t.is_delivered || t.next_retry) && !idx.has({ hookId, id: t.id })) await idx.add({ hookId, id: t.id });
+      }
+    }
+    idx.recovered(hookId, next);
+  }
+}
+
 /** A response as stored: the body cut to MAX_STORED_RESPONSE_BODY characters. */
 function capped(r: DeliveryResponse | null | undefined): DeliveryResponse | null {
   if (!r) return null;
@@ -97,24 +129,38 @@ function unpacked(t: HookTaskRecord | undefined): HookTaskRecord | undefined {
   return { ...t, request_content: { url: r.url, http_method: r.http_method, headers: r.headers, body: t.payload_content } };
 }
 
-/** Stores a new task for the hook; resolves once it is on disk and in the pending index. */
+/**
+ * Stores a new task for the hook; resolves once it is on disk and in the pending index. The task and its index
+ * line are written at once (two files, their syncs side by side): a kill between them leaves either an entry
+ * without a task (dropped at its claim) or a task above its hook's checkpoint, which start-up lists again.
+ */
 export async function insert(store: Store, hookId: number, make: (id: number) => HookTaskRecord): Promise<HookTaskRecord> {
-  const pending = await pendingOf(store);
+  const pending = await indexOf(store);
+  let id = 0;
   let key = '';
+  let listed: Promise<void> | null = null;
   try {
-    return unpacked(await tasksOf(store, hookId).insert((id) => {
-      const t = make(id);
+    const rec = await tasksOf(store, hookId).insert((n) => {
+      const t = make(n);
       return { ...t, request_content: packRequest(t.request_content, t.payload_content), response_content: capped(t.response_content) };
     }, async (task) => {
+      await pending.ready(hookId);
       if (task.is_delivered) return;
-      // In the pending index before the task is on disk: a kill between the two writes leaves an entry
-      // without a task (dropped at its claim), never a stored task that nothing will deliver.
       key = `${hookId}:${task.id}`;
       inserting.add(key);
-      await pending.add({ hookId, id: task.id });
-    }));
+      listed = pending.add({ hookId, id: task.id });
+      listed.catch(() => undefined);
+    }, (n) => { id = n; pending.begin(hookId, n); });
+    if (listed) await listed;
+    pending.end(hookId, id);
+    return unpacked(rec);
+  } catch (err) {
+    // Only a line that failed keeps the checkpoint below this task (the next start looks at it again).
+    if (listed) await (listed as Promise<void>).then(() => pending.end(hookId, id), () => undefined);
+    else if (id) pending.end(hookId, id);
+    throw err;
   } finally {
-    inserting.delete(key);
+    if (key) inserting.delete(key);
   }
 }
 
@@ -137,7 +183,7 @@ export async function claim(store: Store, ref: TaskRef): Promise<HookTaskRecord 
   // Claimed (or found delivered by an earlier run): either way it no longer waits. Not awaited: the claim is on
   // disk in the task's own record, so a lost removal only leaves an entry the next start drops at its claim,
   // and the job need not wait behind the index's writes.
-  void (await pendingOf(store)).remove(ref).catch(() => undefined);
+  void (await indexOf(store)).remove(ref).catch(() => undefined);
   return rec ? unpacked(rec) : null;
 }
 
@@ -164,7 +210,7 @@ export async function recordOutcome(store: Store, ref: TaskRef, o: Outcome, retr
     ...o, request_content: packRequest(o.request_content, t.payload_content), response_content: capped(o.response_content), ...(at === null ? {} : { next_retry: at }),
   }), { sync: at !== null, copy: false });
   if (!rec) return undefined;
-  if (at !== null) await (await pendingOf(store)).add(ref);
+  if (at !== null) await (await indexOf(store)).add(ref);
   return at;
 }
 
@@ -195,7 +241,7 @@ export async function scheduleRetry(store: Store, ref: TaskRef, at: number, muta
     mutate(t);
     t.next_retry = at;
   });
-  if (rec) await (await pendingOf(store)).add(ref);
+  if (rec) await (await indexOf(store)).add(ref);
   return rec;
 }
 
@@ -219,18 +265,18 @@ export async function findByUuid(store: Store, hookId: number, uuid: string): Pr
 
 /** Waits for the pending index's writes that claims did not wait for. */
 export async function settled(store: Store): Promise<void> {
-  await (await pendingOf(store)).settled();
+  await (await indexOf(store)).settled();
 }
 
 /** Undelivered tasks of the given hooks, oldest first within a hook, in pages of `pageSize` references (read from the pending index only). */
 export async function* undelivered(store: Store, hookIds: number[], pageSize = 100): AsyncGenerator<TaskRef[]> {
-  const refs = (await pendingOf(store)).list(new Set(hookIds));
+  const refs = (await indexOf(store)).list(new Set(hookIds));
   for (let i = 0; i < refs.length; i += pageSize) yield refs.slice(i, i + pageSize);
 }
 
 /** How many stored tasks wait for delivery (a number kept with the index, not a scan). */
 export async function pendingCount(store: Store, hookIds?: number[]): Promise<number> {
-  const pending = await pendingOf(store);
+  const pending = await indexOf(store);
   return hookIds ? pending.count(hookIds) : pending.size;
 }
 
@@ -241,6 +287,6 @@ export const removeWhere = (store: Store, hookId: number, drop: (t: HookTaskReco
 /** Deletes every task of a hook (the hook is being deleted). */
 export async function removeHook(store: Store, hookId: number): Promise<void> {
   collections.get(store)?.delete(hookId);
-  await (await pendingOf(store)).removeHook(hookId);
+  await (await indexOf(store)).removeHook(hookId);
   await rm(path.join(store.engine.root, dirOf(hookId)), { recursive: true, force: true });
 }

@@ -2,8 +2,12 @@
  * The index of undelivered hook tasks: an append-only log of `{"a":[hook,id]}` (stored, waiting) and
  * `{"d":[hook,id]}` (claimed) lines, folded into memory at first use and compacted when it has grown well past
  * what is pending. Start-up refills the delivery queue from it and the status page counts it, so neither reads
- * the tasks themselves. Written before the task (so no stored task can be missing from it); an entry whose
- * task turns out delivered or missing is dropped when the dispatcher tries to claim it.
+ * the tasks themselves. A task's line is written beside the task (the two files synced at once), and each `a`
+ * line carries its hook's checkpoint: every task of the hook below that id has its line on disk (or never needed
+ * one). A kill can lose a line whose task made it to disk; start-up then reads only the hook's tasks from the
+ * checkpoint on (hook-tasks.ts). A hook's first task after a start waits for a synced `c` line, so a hook
+ * without a checkpoint has never had a task written that way. An entry whose task turns out delivered or
+ * missing is dropped when the dispatcher tries to claim it.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,13 +15,18 @@ import type { Store } from './index.ts';
 import { AppendLog } from './engine/append-log.ts';
 
 interface Ref { hookId: number; id: number }
-type Line = { a: [number, number] } | { d: [number, number] } | { dh: number };
+type Line = { a: [number, number] | [number, number, number] } | { d: [number, number] } | { dh: number } | { c: [number, number] };
 
 export class PendingIndex {
   private readonly byHook = new Map<number, Set<number>>();
   private readonly log: AppendLog;
   private lines = 0;
   private readonly removing = new Set<Promise<void>>();
+  /** Per hook: the checkpoint on disk, the ids being inserted, the id after the last insert done, the `c` line being written. */
+  private readonly checkpoints = new Map<number, number>();
+  private readonly inFlight = new Map<number, Set<number>>();
+  private readonly done = new Map<number, number>();
+  private readonly seeds = new Map<number, Promise<void>>();
   size = 0;
 
   constructor(file: string) {
@@ -28,11 +37,66 @@ export class PendingIndex {
   async open(): Promise<void> {
     for (const l of await this.log.read<Line>()) {
       this.lines += 1;
-      if ('a' in l) this.put(l.a[0], l.a[1]);
-      else if ('d' in l) this.drop(l.d[0], l.d[1]);
-      else this.dropHook(l.dh);
+      if ('a' in l) {
+        this.put(l.a[0], l.a[1]);
+        if (l.a[2] !== undefined) this.checkpoints.set(l.a[0], l.a[2]);
+      } else if ('d' in l) this.drop(l.d[0], l.d[1]);
+      else if ('c' in l) this.checkpoints.set(l.c[0], l.c[1]);
+      else {
+        this.dropHook(l.dh);
+        this.checkpoints.delete(l.dh);
+      }
     }
-    if (this.lines > this.size) await this.compact();
+    if (this.lines > this.size + this.checkpoints.size) await this.compact();
+  }
+
+  /** The hooks with a checkpoint on disk, and each checkpoint (start-up reads their tasks from there on). */
+  checkpointed(): Map<number, number> {
+    return new Map(this.checkpoints);
+  }
+
+  /** Whether the task is listed as waiting. */
+  has(ref: Ref): boolean {
+    return this.byHook.get(ref.hookId)?.has(ref.id) ?? false;
+  }
+
+  /** The hook's current checkpoint: its lowest id being inserted, else the id after its last insert. */
+  private checkpointOf(hookId: number): number | undefined {
+    const ids = this.inFlight.get(hookId);
+    if (ids?.size) return Math.min(...ids);
+    return this.done.get(hookId) ?? this.checkpoints.get(hookId);
+  }
+
+  /**
+   * An id was allocated for a task of the hook (called in the same step, so no lower id is allocated after it).
+   * A hook without a checkpoint gets a synced `c` line first, which `ready` waits for.
+   */
+  begin(hookId: number, id: number): void {
+    let ids = this.inFlight.get(hookId);
+    if (!ids) this.inFlight.set(hookId, (ids = new Set()));
+    ids.add(id);
+    if (this.checkpoints.has(hookId) || this.seeds.has(hookId)) return;
+    const seed = this.write({ c: [hookId, id] }).then(() => { this.checkpoints.set(hookId, id); });
+    seed.catch(() => this.seeds.delete(hookId));
+    this.seeds.set(hookId, seed);
+  }
+
+  /** Resolves once the hook's task lines may be written beside their tasks (its checkpoint is on disk). */
+  ready(hookId: number): Promise<void> {
+    return this.seeds.get(hookId) ?? Promise.resolve();
+  }
+
+  /** The task's insert ended with its line on disk (or it needed none): the checkpoint may pass it. */
+  end(hookId: number, id: number): void {
+    const ids = this.inFlight.get(hookId);
+    ids?.delete(id);
+    if (ids && !ids.size) this.inFlight.delete(hookId);
+    this.done.set(hookId, Math.max(this.done.get(hookId) ?? 0, id + 1));
+  }
+
+  /** Start-up found the hook's tasks below `next` all listed (or delivered). */
+  recovered(hookId: number, next: number): void {
+    this.done.set(hookId, Math.max(this.done.get(hookId) ?? 0, next));
   }
 
   private put(hookId: number, id: number): boolean {
@@ -60,12 +124,16 @@ export class PendingIndex {
   private async write(line: Line, sync = true): Promise<void> {
     await (sync ? this.log.append(line) : this.log.appendUnsynced(line));
     this.lines += 1;
-    if (this.lines > 2 * this.size + 1000) await this.compact();
+    if (this.lines > 2 * this.size + this.checkpoints.size + 1000) await this.compact();
   }
 
   private compact(): Promise<void> {
     const lines: Line[] = [];
     for (const [h, ids] of this.byHook) for (const id of ids) lines.push({ a: [h, id] });
+    for (const h of this.checkpoints.keys()) {
+      const cp = this.checkpointOf(h);
+      if (cp !== undefined) lines.push({ c: [h, cp] });
+    }
     this.lines = lines.length;
     return this.log.rewrite(lines);
   }
@@ -73,8 +141,9 @@ export class PendingIndex {
   /** Records a stored task as waiting; resolves once on disk. */
   async add(ref: Ref): Promise<void> {
     if (!this.put(ref.hookId, ref.id)) return;
+    const cp = this.checkpoints.has(ref.hookId) ? this.checkpointOf(ref.hookId) : undefined;
     try {
-      await this.write({ a: [ref.hookId, ref.id] });
+      await this.write({ a: cp === undefined ? [ref.hookId, ref.id] : [ref.hookId, ref.id, cp] });
     } catch (err) {
       this.drop(ref.hookId, ref.id);
       throw err;
@@ -103,6 +172,8 @@ export class PendingIndex {
 
   /** Forgets every waiting task of a deleted hook. */
   async removeHook(hookId: number): Promise<void> {
+    this.checkpoints.delete(hookId);
+    this.done.delete(hookId);
     if (!this.byHook.has(hookId)) return;
     this.dropHook(hookId);
     await this.write({ dh: hookId });

@@ -28,7 +28,7 @@ port.on('message', (msg: ToWorker) => {
       if (msg.loops.includes('mirror')) mirrors.resume();
       break;
     case 'deliver':
-      delivery.receive(msg.job);
+      for (const job of msg.jobs) delivery.receive(job);
       break;
     case 'mirror':
       mirrors.receive(msg.job);

@@ -4,20 +4,21 @@
  *
  * Webhook delivery is pulled: the worker asks for as many jobs as it has free slots (`delivery-want`), the
  * main thread claims that many tasks (marks them delivered) and sends them. So a claimed task is always
- * one the worker is about to send, and pausing the delivery loop stops the claiming too.
+ * one the worker is about to send, and pausing the delivery loop stops the claiming too. Jobs claimed together
+ * travel in one message, and results that finish in the same turn of the worker's loop come back in one.
  */
 export type ToWorker =
   | { type: 'ping'; id: number }
   | { type: 'pause'; loops: WorkerLoop[] }
   | { type: 'resume'; loops: WorkerLoop[] }
-  | { type: 'deliver'; job: DeliveryJob }
+  | { type: 'deliver'; jobs: DeliveryJob[] }
   | { type: 'mirror'; job: MirrorJob }
   | { type: 'stop' };
 
 export type FromWorker =
   | { type: 'pong'; id: number }
   | { type: 'delivery-want'; count: number }
-  | { type: 'delivery-result'; result: DeliveryResult }
+  | { type: 'delivery-results'; results: DeliveryResult[] }
   | { type: 'mirror-result'; result: MirrorResult }
   | { type: 'stopped' };
 

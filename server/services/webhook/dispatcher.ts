@@ -17,6 +17,9 @@ import type { HookRecord } from '../../store/hooks.ts';
 import type { HookTaskRecord, TaskRef } from '../../store/hook-tasks.ts';
 import { groupedEvent } from './event-types.ts';
 
+/** The fields of a delivery job that come from its hook. */
+type HookDetails = Omit<DeliveryJob, 'taskId' | 'uuid' | 'eventType' | 'event' | 'payloadVersion' | 'payload' | 'isTest'>;
+
 const keyOf = (r: TaskRef): string => `${r.hookId}:${r.id}`;
 
 /** Deliveries in flight per target; the worker runs DELIVERY_CAPACITY in all (worker/delivery/loop.ts). */
@@ -114,8 +117,8 @@ export class WebhookDispatcher {
     if (msg.type === 'delivery-want') {
       this.demand = Math.max(0, this.demand + msg.count);
       this.kick();
-    } else if (msg.type === 'delivery-result') {
-      void this.track(this.record(msg.result)).catch((err: unknown) => this.app.log.error('recording a webhook delivery failed', { err: String(err) }));
+    } else if (msg.type === 'delivery-results') {
+      for (const result of msg.results) void this.track(this.record(result)).catch((err: unknown) => this.app.log.error('recording a webhook delivery failed', { err: String(err) }));
     }
   }
 
@@ -129,23 +132,28 @@ export class WebhookDispatcher {
       const batch = this.queue.splice(0, this.demand);
       this.demand -= batch.length;
       // Claimed together (each claim is on disk before its job leaves).
-      const jobs = Promise.allSettled(batch.map((ref) => this.prepare(ref)));
+      // A hook's job details (secrets decrypted, owner type, settings) are worked out once per batch.
+      const details = new Map<number, Promise<HookDetails>>();
+      const jobs = Promise.allSettled(batch.map((ref) => this.prepare(ref, details)));
       this.sending = this.track(this.sending.then(() => this.send(jobs)).catch((err: unknown) => this.app.log.error('webhook queue failed', { err: String(err) })));
     }
   }
 
   private async send(batch: Promise<PromiseSettledResult<DeliveryJob | null>[]>): Promise<void> {
+    const jobs: DeliveryJob[] = [];
     for (const r of await batch) {
       if (r.status === 'rejected') this.app.log.error('webhook queue failed', { err: String(r.reason) });
       const job = r.status === 'fulfilled' ? r.value : null;
-      if (job) this.worker.send({ type: 'deliver', job });
+      if (job) jobs.push(job);
       else this.demand += 1;
     }
+    // The batch's jobs go in one message (one wake-up of the worker, not one per job).
+    if (jobs.length) this.worker.send({ type: 'deliver', jobs });
     this.kick();
   }
 
   /** Claims a task and builds its job; null (its slot unused) when it is gone, delivered, inactive or its target is busy. */
-  private async prepare(ref: TaskRef): Promise<DeliveryJob | null> {
+  private async prepare(ref: TaskRef, details: Map<number, Promise<HookDetails>>): Promise<DeliveryJob | null> {
     const hook = await hookStore.getById(this.app.store, ref.hookId);
     if (!hook) {
       this.queued.delete(keyOf(ref));
@@ -172,7 +180,9 @@ export class WebhookDispatcher {
       return null;
     }
     this.sentTo.set(keyOf(ref), target);
-    return this.jobFor(hook, task);
+    let d = details.get(hook.id);
+    if (!d) details.set(hook.id, (d = this.detailsOf(hook)));
+    return this.jobFor(await d, task);
   }
 
   /** Frees a slot of the target and queues its oldest parked task. */
@@ -206,18 +216,24 @@ export class WebhookDispatcher {
     return 'default';
   }
 
-  private async jobFor(hook: HookRecord, task: HookTaskRecord): Promise<DeliveryJob> {
+  /** What every job of the hook carries. */
+  private async detailsOf(hook: HookRecord): Promise<HookDetails> {
     const s = this.app.settings;
     return {
-      hookId: hook.id, taskId: task.id, uuid: task.uuid, eventType: task.event_type, event: groupedEvent(task.event_type),
-      kind: hook.type, url: hook.url, httpMethod: hook.http_method, contentType: hook.content_type,
+      hookId: hook.id, kind: hook.type, url: hook.url, httpMethod: hook.http_method, contentType: hook.content_type,
       secret: hook.secret ? this.app.secrets.decrypt(hook.secret) : '',
       authorization: hook.authorization ? this.app.secrets.decrypt(hook.authorization) : '',
-      payloadVersion: task.payload_version, payload: task.payload_content, meta: hook.meta,
+      meta: hook.meta,
       targetType: await this.targetType(hook),
-      isTest: !!task.is_test,
       timeoutMs: s.int('webhook.DELIVER_TIMEOUT') * 1000,
       allowedHosts: s.list('webhook.ALLOWED_HOST_LIST'),
+    };
+  }
+
+  private jobFor(d: HookDetails, task: HookTaskRecord): DeliveryJob {
+    return {
+      ...d, taskId: task.id, uuid: task.uuid, eventType: task.event_type, event: groupedEvent(task.event_type),
+      payloadVersion: task.payload_version, payload: task.payload_content, isTest: !!task.is_test,
     };
   }
 

@@ -140,17 +140,20 @@ export class LogCollection<R extends { id: number }> {
     return this.nextId;
   }
 
-  private async allocate(): Promise<number> {
+  private async allocate(allocated?: (id: number) => void): Promise<number> {
     const counter = await this.counter();
-    return counter.value++;
+    const id = counter.value++;
+    allocated?.(id);
+    return id;
   }
 
   /**
    * Stores a new record with the next id; resolves when it is on disk. `beforeWrite` runs once the record is
    * made and before it is written or visible (an index that must never miss a stored record is written there).
+   * `allocated` hears the id in the step that allocates it (ids are heard in ascending order).
    */
-  async insert(make: (id: number) => R, beforeWrite?: (rec: R) => Promise<void>): Promise<R> {
-    const id = await this.allocate();
+  async insert(make: (id: number) => R, beforeWrite?: (rec: R) => Promise<void>, allocated?: (id: number) => void): Promise<R> {
+    const id = await this.allocate(allocated);
     const n = Math.floor(id / this.size);
     const part = await this.part(n);
     const rec = make(id);

@@ -17,6 +17,8 @@ export class DeliveryLoop {
   private wanted = 0;
   private paused = false;
   private readonly held: DeliveryJob[] = [];
+  /** Results not yet sent: those finished in one turn go in one message. */
+  private outbox: DeliveryResult[] = [];
 
   constructor(send: (msg: FromWorker) => void, capacity = DELIVERY_CAPACITY, run = deliver) {
     this.send = send;
@@ -47,9 +49,17 @@ export class DeliveryLoop {
     this.inFlight += 1;
     void this.run(job).then((result) => {
       this.inFlight -= 1;
-      this.send({ type: 'delivery-result', result });
-      this.ask();
+      this.outbox.push(result);
+      if (this.outbox.length === 1) setImmediate(() => this.flush());
     });
+  }
+
+  /** Sends the results gathered this turn, then asks for as many jobs as are free. */
+  private flush(): void {
+    const results = this.outbox;
+    this.outbox = [];
+    this.send({ type: 'delivery-results', results });
+    this.ask();
   }
 
   pause(): void {
