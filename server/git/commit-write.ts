@@ -77,19 +77,27 @@ export function commitBody(tree: string, spec: Omit<CommitSpec, 'changes'>): Buf
  * Builds the commit of `spec` in the bare repository and returns its id; the repository's refs are not touched.
  * `reader` reads the parent's trees; without one, a reader is started for this call.
  */
-export async function writeCommit(gitDir: string, zero: string, spec: CommitSpec, reader?: ObjectReader): Promise<{ id: string; tree: string }> {
+export async function writeCommit(
+  gitDir: string, zero: string, spec: CommitSpec, reader?: ObjectReader, wrote?: (id: string, type: 'blob' | 'tree' | 'commit', body: Buffer) => void,
+): Promise<{ id: string; tree: string }> {
   const format: ObjectFormatName = zero.length === 64 ? 'sha256' : 'sha1';
   const own = reader ? null : new CatFileReader(gitDir, () => undefined);
+  // each object written, and then told to `wrote` (the caller may keep its bytes for the reads that follow)
+  const write = async (type: 'blob' | 'tree' | 'commit', body: Buffer): Promise<string> => {
+    const id = await writeLooseObject(gitDir, format, type, body);
+    wrote?.(id, type, body);
+    return id;
+  };
   try {
     const objects = reader ?? own!;
     const parentTree = spec.parent ? await treeOf(objects, spec.parent) : null;
     const edits = await Promise.all(spec.changes.map(async (c) => {
       // the bytes are stored as given (no attributes or eol conversion), as a push would store them
-      const id = c.blobId ?? (c.content === null ? null : await writeLooseObject(gitDir, format, 'blob', c.content));
+      const id = c.blobId ?? (c.content === null ? null : await write('blob', c.content));
       return { path: c.path, id, mode: c.mode ?? '100644' };
     }));
-    const tree = await new TreeBuilder(objects, format, parentTree).build(edits, (body) => writeLooseObject(gitDir, format, 'tree', body));
-    const id = await writeLooseObject(gitDir, format, 'commit', commitBody(tree, spec));
+    const tree = await new TreeBuilder(objects, format, parentTree).build(edits, (body) => write('tree', body));
+    const id = await write('commit', commitBody(tree, spec));
     return { id, tree };
   } finally {
     own?.close();

@@ -8,11 +8,15 @@ import type { Intent } from '../store/engine/journal.ts';
 import { CREATE_INTENT, rollBackCreate } from './repository/create.ts';
 import { DELETE_INTENT, finishDelete } from './user/delete.ts';
 import { RECORDS_INTENT, resyncRecords } from './repository/deferred-records.ts';
+import { syncTagOnlyReleases } from './release/tag-sync.ts';
 
 const HANDLERS: Record<string, (app: AppContext, intent: Intent) => Promise<void>> = {
   [CREATE_INTENT]: rollBackCreate,
   [DELETE_INTENT]: finishDelete,
-  [RECORDS_INTENT]: resyncRecords,
+  [RECORDS_INTENT]: async (app, intent) => {
+    await resyncRecords(app, intent);
+    await syncTagOnlyReleases(app, Number(intent.data.repo_id));
+  },
 };
 
 /** Replays or rolls back every journalled intent, oldest first. */

@@ -14,18 +14,21 @@ import { startChildHost } from '../helpers/child-host.ts';
 import { openStore, type Store } from '../../server/store/index.ts';
 import * as repoStore from '../../server/store/repos.ts';
 import * as branchStore from '../../server/store/branches.ts';
+import * as releaseStore from '../../server/store/releases.ts';
 
 const auth = { Authorization: basic(ADMIN.username, ADMIN.password) };
 
-/** The branch names git holds and the ones the records hold, and the journal's intents. */
-async function state(store: Store): Promise<{ refs: string[]; records: string[]; intents: string[] }> {
+/** The branch names git holds and the ones the records hold, the tags and their tag-only releases, and the journal's intents. */
+async function state(store: Store): Promise<{ refs: string[]; records: string[]; tags: string[]; releases: string[]; intents: string[] }> {
   const repo = (await repoStore.list(store)).find((r) => r.name === 'deferred')!;
-  const out = execFileSync('git', ['for-each-ref', '--format=%(refname:strip=2)', 'refs/heads/'], { cwd: repoStore.gitDirOf(store, repo) }).toString();
+  const names = (prefix: string) => execFileSync('git', ['for-each-ref', '--format=%(refname:strip=2)', prefix], { cwd: repoStore.gitDirOf(store, repo) })
+    .toString().split('\n').filter(Boolean).sort();
   const records = (await branchStore.list(store, repo.id)).map((b) => b.name).sort();
-  return { refs: out.split('\n').filter(Boolean).sort(), records, intents: (await store.journal.pending()).map((i) => i.kind) };
+  const releases = (await releaseStore.listAll(store, repo.id, (r) => r.is_tag)).map((r) => r.tag_name).sort();
+  return { refs: names('refs/heads/'), records, tags: names('refs/tags/'), releases, intents: (await store.journal.pending()).map((i) => i.kind) };
 }
 
-test('branch records of answered API writes survive a kill (rebuilt from the refs) and a clean close leaves no intent', { timeout: 180_000 }, async () => {
+test('branch records and tag-only releases of answered API writes survive a kill (rebuilt from the refs) and a clean close leaves no intent', { timeout: 180_000 }, async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'homeforge-deferred-'));
   try {
     let host = await startChildHost(dataDir);
@@ -36,12 +39,21 @@ test('branch records of answered API writes survive a kill (rebuilt from the ref
     for (const a of answers) assert.equal(a.status, 201, a.text);
     const del = await request(host.url, 'DELETE', '/api/v1/repos/root/deferred/branches/b-0', { headers: auth });
     assert.equal(del.status, 204, del.text);
+    // annotated tags: their tag-only releases follow the refs the same way
+    const tags = Array.from({ length: 8 }, (_, i) => `v${i}`);
+    const tagged = await Promise.all(tags.map((t) => request(host.url, 'POST', '/api/v1/repos/root/deferred/tags', { headers: auth, body: { tag_name: t, message: `release ${t}\n\nnotes` } })));
+    for (const a of tagged) assert.equal(a.status, 201, a.text);
     // killed at once: the records may not all be on disk, but the repository is marked in the journal
     await host.kill('SIGKILL');
     let store = await openStore(dataDir);
     const killed = await state(store);
     assert.deepEqual(killed.refs, ['main', ...names.slice(1)].sort());
+    assert.deepEqual(killed.tags, [...tags].sort());
     assert.ok(killed.intents.includes('records-follow-refs'), `intents at the kill: ${killed.intents.join(', ')}`);
+    // a release write the kill lost (removed here, so the rebuild is seen whatever reached the disk)
+    const repoId = (await repoStore.list(store)).find((r) => r.name === 'deferred')!.id;
+    const lost = await releaseStore.getByTag(store, repoId, 'v0');
+    if (lost) await releaseStore.remove(store, lost.id);
 
     // the next start rebuilds the records from the refs and forgets the intent
     host = await startChildHost(dataDir);
@@ -52,6 +64,7 @@ test('branch records of answered API writes survive a kill (rebuilt from the ref
     const closed = await state(store);
     assert.deepEqual(closed.records, closed.refs);
     assert.deepEqual(closed.refs, ['after', 'main', ...names.slice(1)].sort());
+    assert.deepEqual(closed.releases, closed.tags);
     assert.deepEqual(closed.intents, []);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

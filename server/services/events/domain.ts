@@ -35,7 +35,11 @@ export interface WikiPageChange {
 /** The events and what each carries. */
 export interface DomainEvents {
   /** Refs moved (a push, an API branch or tag write, a mirror sync), after branch records and repository state. */
-  'ref.updated': { repo: RepoRecord; owner: UserRecord; pusher: UserRecord; updates: RefChange[]; baseUrl: string };
+  'ref.updated': {
+    repo: RepoRecord; owner: UserRecord; pusher: UserRecord; updates: RefChange[]; baseUrl: string;
+    /** An API write holding a backup point lease: records that follow from the refs may reach the disk after the answer. */
+    deferRecords?: boolean;
+  };
   /** A repository exists (its bare repository and default hooks included). */
   'repo.created': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; baseUrl: string };
   /** A repository and its records are gone; `repo` is the record as it was (owner null when it is gone too). */

@@ -10,14 +10,19 @@ import type { RepoRecord } from '../../store/records.ts';
 import * as releaseStore from '../../store/releases.ts';
 import * as userStore from '../../store/users.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
-import { getTag } from '../repository/tags.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import * as repoStore from '../../store/repos.ts';
+import { getTag, listTags } from '../repository/tags.ts';
+import { deferRecordSaves } from '../repository/deferred-records.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { removeRepoAssets } from './assets.ts';
 
 const TAGS = 'refs/tags/';
 const isZero = (sha: string): boolean => /^0+$/.test(sha);
 
-async function tagAdded(app: AppContext, repo: RepoRecord, name: string): Promise<void> {
+/** `defer`: an API write; a new tag-only release reaches the disk after the answer (the journal marks the repository). */
+async function tagAdded(app: AppContext, repo: RepoRecord, name: string, defer = false): Promise<void> {
   let info;
   try {
     info = await getTag(app, repo, name);
@@ -41,10 +46,13 @@ async function tagAdded(app: AppContext, repo: RepoRecord, name: string): Promis
     return;
   }
   try {
-    await releaseStore.insert(app.store, (id) => ({
+    const staged = await releaseStore.insertStaged(app.store, (id) => ({
       id, repo_id: repo.id, publisher_id: publisher?.id ?? 0, tag_name: name, lower_tag_name: name.toLowerCase(), target: '', title,
       note: rest.join('\n'), sha1: info.commit.id, is_draft: false, is_prerelease: false, is_tag: true, created,
     }));
+    // after a kill, the start-up rebuild of the repository's records adds it again from the tag (syncTagOnlyReleases)
+    if (defer) await deferRecordSaves(app, repo.id, staged.saved, app.point.hold(), (a) => syncTagOnlyReleases(a, repo.id));
+    else await staged.saved;
   } catch (err) {
     // a release written for this tag meanwhile wins
     if (!isUniqueViolation(err)) throw err;
@@ -64,8 +72,24 @@ export async function syncTagReleases(app: AppContext, e: DomainEvents['ref.upda
     if (!u.ref.startsWith(TAGS)) continue;
     const name = u.ref.slice(TAGS.length);
     if (isZero(u.newSha)) await tagDeleted(app, e.repo, name);
-    else await tagAdded(app, e.repo, name);
+    else await tagAdded(app, e.repo, name, e.deferRecords === true);
   }
+}
+
+/**
+ * Brings a repository's tag-only releases in step with its tags, as Gitea's SyncReleasesWithTags: a tag with no
+ * release gets its tag-only release, a tag-only release whose tag is gone goes. Run at start for a repository whose
+ * records may lag its refs.
+ */
+export async function syncTagOnlyReleases(app: AppContext, repoId: number): Promise<void> {
+  const repo = await repoStore.getById(app.store, repoId);
+  if (!repo || !existsSync(path.join(repoStore.gitDirOf(app.store, repo), 'HEAD'))) return;
+  const tags = await listTags(app, repo);
+  const names = new Set(tags.map((t) => t.name.toLowerCase()));
+  for (const r of await releaseStore.listAll(app.store, repo.id, (x) => x.is_tag)) {
+    if (!names.has(r.lower_tag_name)) await releaseStore.remove(app.store, r.id);
+  }
+  for (const t of tags) if (!(await releaseStore.getByTag(app.store, repo.id, t.name))) await tagAdded(app, repo, t.name);
 }
 
 /** Subscribes releases to the bus: tags that move, repositories that go. */

@@ -92,6 +92,11 @@ export function readerFor(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storag
   return objects.reader(repo.id, () => pool.get(gitDir));
 }
 
+/** Keeps an object the host has just written (a loose object in the repository) in the object cache. */
+export function rememberWritten(app: AppContext, repo: Pick<RepoRecord, 'id'>, id: string, type: 'blob' | 'tree' | 'commit' | 'tag', data: Buffer): void {
+  hostCache(app).objects.wrote(repo.id, id, type, data);
+}
+
 /** The repository's branches and tags, read once until the next invalidation. */
 export function refsOf(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>): Promise<RefSnapshot> {
   const e = repoEntry(app, repo);

@@ -4,7 +4,7 @@
  * names the repository (one durable write); each write then changes the records in memory and answers without
  * waiting for their fsync, so a request no longer waits for two document writes. When the repository's writes
  * have drained and it has been quiet a moment, the intent goes. A host killed meanwhile finds the intent at
- * start and rebuilds the repository's records from its refs (`resyncRecords`).
+ * start and rebuilds the repository's records from its refs (`resyncRecords`; the tag-only releases of its tags too).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +26,8 @@ interface Entry {
   intent: Promise<Intent>;
   pending: number;
   failed: boolean;
+  /** What rebuilds the records whose write failed (the branch records and state are always rebuilt). */
+  repairs: Set<(app: AppContext) => Promise<void>>;
   timer: NodeJS.Timeout | null;
   drained: Promise<void>;
 }
@@ -45,7 +47,10 @@ function entries(app: AppContext): Map<number, Entry> {
 async function finish(app: AppContext, repoId: number, e: Entry): Promise<void> {
   if (entries(app).get(repoId) === e) entries(app).delete(repoId);
   const intent = await e.intent;
-  if (e.failed) await resyncRecords(app, intent);
+  if (e.failed) {
+    await resyncRecords(app, intent);
+    for (const repair of e.repairs) await repair(app);
+  }
   await app.store.journal.end(intent);
 }
 
@@ -54,11 +59,13 @@ async function finish(app: AppContext, repoId: number, e: Entry): Promise<void> 
  * the journal (at once when it already is); `release` runs when `saved` has settled (the backup point's lease).
  * When the journal cannot be written, waits for `saved` itself, as before.
  */
-export async function deferRecordSaves(app: AppContext, repoId: number, saved: Promise<unknown>, release: () => void): Promise<void> {
+export async function deferRecordSaves(
+  app: AppContext, repoId: number, saved: Promise<unknown>, release: () => void, repair?: (app: AppContext) => Promise<void>,
+): Promise<void> {
   const map = entries(app);
   let e = map.get(repoId);
   if (!e) {
-    const made: Entry = { intent: app.store.journal.begin(RECORDS_INTENT, { repo_id: repoId }), pending: 0, failed: false, timer: null, drained: Promise.resolve() };
+    const made: Entry = { intent: app.store.journal.begin(RECORDS_INTENT, { repo_id: repoId }), pending: 0, failed: false, repairs: new Set(), timer: null, drained: Promise.resolve() };
     made.intent.catch(() => { if (map.get(repoId) === made) map.delete(repoId); });
     map.set(repoId, made);
     e = made;
@@ -69,6 +76,7 @@ export async function deferRecordSaves(app: AppContext, repoId: number, saved: P
   entry.pending += 1;
   const settled = saved.then(() => undefined, (err: unknown) => {
     entry.failed = true;
+    if (repair) entry.repairs.add(repair);
     app.log.error('records of an API ref write were not saved; they are rebuilt from the refs', { repo: repoId, error: String(err) });
   }).finally(() => {
     release();

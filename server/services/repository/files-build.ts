@@ -7,7 +7,7 @@ import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { zeroId, type Commit, type TreeEntry } from '../../git/objects.ts';
 import { writeCommit, type TreeChange } from '../../git/commit-write.ts';
 import { entryAtPath } from '../../git/read.ts';
-import { gitDirFor, readerFor } from './cache.ts';
+import { gitDirFor, readerFor, rememberWritten } from './cache.ts';
 import { getCommit } from './read.ts';
 import type { CommitDetails } from '../../git/refs.ts';
 import { checkFile, commitMessage, commitPeople, defaultMessage, type FileOperation, type IdentityInput } from './files-check.ts';
@@ -76,7 +76,9 @@ export async function buildOn(app: AppContext, repo: RepoRecord, doer: UserRecor
   const changes = await treeChanges(app, repo, head, files);
   const people = commitPeople(doer, o);
   const message = commitMessage(o.message?.trim() || defaultMessage(files), !!o.signoff, people.committer);
-  const built = await writeCommit(gitDirFor(app, repo), zeroId(repo.object_format), { parent: head?.id ?? null, changes, ...people, message }, readerFor(app, repo));
+  // the objects written are kept in the object cache: the answer, the push event and the workflow lookup read them
+  const built = await writeCommit(gitDirFor(app, repo), zeroId(repo.object_format), { parent: head?.id ?? null, changes, ...people, message }, readerFor(app, repo),
+    (id, type, body) => rememberWritten(app, repo, id, type, body));
   const commit = await getCommit(app, repo, built.id);
   if (!commit) throw new Error(`commit ${built.id} was written but cannot be read`);
   return { commit, changes, written: changes.reduce((n, c) => n + (c.content?.length ?? 0), 0) };

@@ -69,3 +69,19 @@ test('the cache keeps at most its budget of bytes, dropping the least recently u
   assert.equal((await r.info(id(9)))?.size, 200);
   assert.equal(calls.filter((c) => c === `info ${id(9)}`).length, 0, 'its type and size are kept');
 });
+
+test('an object the host wrote is answered without a read, in its own repository only; a large one by info only', async () => {
+  const { reader, calls } = fake(new Map());
+  const cache = new ObjectCache(1024, 8);
+  cache.wrote(1, id(3), 'tree', Buffer.from('tree!'));
+  cache.wrote(1, id(4), 'blob', Buffer.from('more than eight'));
+  cache.wrote(1, 'abc', 'blob', Buffer.from('x'));
+  const r = cache.reader(1, () => reader);
+  assert.deepEqual(await r.read(id(3)), { id: id(3), type: 'tree', size: 5, data: Buffer.from('tree!') });
+  assert.equal((await r.info(id(4)))?.size, 15);
+  assert.deepEqual(calls, []);
+  assert.equal(await r.read(id(4)), null, 'too large to keep: read from the repository');
+  assert.equal(await r.read('abc'), null);
+  assert.equal(await cache.reader(2, () => reader).read(id(3)), null);
+  assert.deepEqual(calls, [`read ${id(4)}`, 'read abc', `read ${id(3)}`]);
+});

@@ -46,6 +46,11 @@ export class ObjectCache {
     };
   }
 
+  /** An object this host has just written itself: its bytes are known, so the first read costs no round trip. */
+  wrote(repoId: number, id: string, type: GitObject['type'], data: Buffer): void {
+    if (FULL_ID.test(id)) this.keep(`${repoId}:${id}`, type, data.length, data.length <= this.maxObject ? data : null);
+  }
+
   /** Bytes of object data held now. */
   get size(): number {
     return this.bytes;

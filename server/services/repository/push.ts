@@ -151,7 +151,7 @@ export async function processRefUpdates(
   // 3 - the features that follow (webhook events ref by ref, the pusher's auto-watch, push mirrors on commit)
   const owner = await userStore.getById(app.store, current.owner_id);
   if (!owner) return;
-  await app.bus.publish('ref.updated', { repo: current, owner, pusher, updates: relevant, baseUrl: eventBaseUrl(app, opts.baseUrl) });
+  await app.bus.publish('ref.updated', { repo: current, owner, pusher, updates: relevant, baseUrl: eventBaseUrl(app, opts.baseUrl), ...(known ? { deferRecords: true } : {}) });
 }
 
 /** After receive-pack exited: the refs the push changed, then processRefUpdates for them. */

@@ -11,7 +11,7 @@ import { tagObjectBody, writeLooseObject } from '../../git/loose-object.ts';
 import type { RefEntry } from '../../git/read.ts';
 import { moveRefs, RefMovedError } from './ref-write.ts';
 import { knownPeel } from './push-events.ts';
-import { cached, gitDirFor, refsOf } from './cache.ts';
+import { cached, gitDirFor, refsOf, rememberWritten } from './cache.ts';
 import { readForDisplay, SHARED_READ_MAX } from './capped.ts';
 import { notExist, peelToCommit, resolveRef } from './read.ts';
 import type { CreateTagOption } from '../../structs/tag.ts';
@@ -76,6 +76,7 @@ export async function createTag(app: AppContext, repo: RepoRecord, doer: UserRec
   if (message) {
     const body = tagObjectBody(name, commit.id, 'commit', message, { name: doer.full_name || doer.name, email: doer.email }, Math.floor(Date.now() / 1000));
     id = await writeLooseObject(gitDir, repo.object_format, 'tag', body);
+    rememberWritten(app, repo, id, 'tag', body);
     knownPeel(app, repo, id, commit.id);
     // what the answer and the tag's release read back: known from the bytes just written, no object reads
     // (a tag too large to be read whole is read, and cut, as before)

@@ -157,6 +157,13 @@ export class Table<R extends { id: number }> {
 
   /** Stores a new row built with the next id; resolves once it is on disk. Throws UniqueViolation on a taken key. */
   async insert(store: Store, make: (id: number) => R): Promise<R> {
+    const staged = await this.insertStaged(store, make);
+    await staged.saved;
+    return staged.row;
+  }
+
+  /** insert() in two steps, as updateStaged: resolves once memory holds the row, with `saved` for the disk write. */
+  async insertStaged(store: Store, make: (id: number) => R): Promise<{ row: R; saved: Promise<void> }> {
     const d = await this.doc(store);
     const idx = this.indexesOf(d.data);
     // From here to the save there is no await: the unique check and the insert are one step.
@@ -166,8 +173,9 @@ export class Table<R extends { id: number }> {
     d.data.rows[String(row.id)] = row;
     idx.add(row);
     const out = copy(row);
-    await d.save();
-    return out;
+    const saved = d.save();
+    saved.catch(() => undefined);
+    return { row: out, saved };
   }
 
   /** Applies `mutate` to a copy of the row, checks its unique keys, stores it; undefined when the id is unknown. */
