@@ -15,6 +15,7 @@ import { restoreArchive } from '../../server/services/backup/archive-read.ts';
 import * as issueStore from '../../server/store/issues.ts';
 import * as hookStore from '../../server/store/hooks.ts';
 import { bareRepos, backupThroughApi, hf, issueFields } from './helpers.ts';
+import { until } from '../helpers/until.ts';
 
 interface Ack { at: number; name: string; sha?: string }
 
@@ -61,9 +62,12 @@ test('a backup taken under load restores into a host that serves everything ackn
         await new Promise((res) => setTimeout(res, 2));
       }
     })();
+    // At least 1.5 s of load, and each kind of write seen, before the backup starts (a busy machine pushes slowly).
     await new Promise((res) => setTimeout(res, 1500));
+    await until(async () => (pushes.length >= 1 && branches.length >= 1 && issues.length >= 5 ? true : undefined), 'the load to start');
     const backup = await backupThroughApi(h, token, { include_secrets: true, passphrase: 'correct horse battery' });
     await new Promise((res) => setTimeout(res, 500));
+    await until(async () => (pushes.length >= 2 && branches.length >= 2 && issues.length >= 10 ? true : undefined), 'the load to go on after the backup');
     stop = true;
     await Promise.all([pushLoop, branchLoop, issueLoop]);
     assert.ok(pushes.length >= 2 && branches.length >= 2 && issues.length >= 10, `load ran: ${pushes.length} pushes, ${branches.length} branches, ${issues.length} issues`);

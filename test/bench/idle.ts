@@ -2,7 +2,7 @@
  * Idle host: time from spawn to the first answered request and resident memory at rest, for the host as
  * `npm start` runs it (compiled, with a 1 MiB young generation), and for comparison uncapped and from source.
  */
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { runCommand } from './lib/command.ts';
@@ -26,6 +26,8 @@ export async function compile(dir: string): Promise<string> {
   // tsc still emits when a file has a type error; only a missing entry point stops this benchmark.
   await runCommand(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out], REPO_ROOT)
     .catch((err: unknown) => { if (!existsSync(cli)) throw err; });
+  // The git spawner's child is plain JavaScript that tsc does not emit; the build scripts copy it the same way.
+  await copyFile(path.join(REPO_ROOT, 'server/git/spawner-child.mjs'), path.join(out, 'server/git/spawner-child.mjs'));
   return cli;
 }
 

@@ -5,10 +5,10 @@
  * the idle figure of the same run. Length: 5 minutes (`HOMEFORGE_SOAK_SECONDS`, 60 with --quick); the wait after
  * the load before the memory is read: 2 minutes (`HOMEFORGE_SOAK_AFTER_SECONDS`).
  */
-import { copyFile, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { compile } from './idle.ts';
-import { ADMIN, REPO_ROOT, adminToken, api, rssOf, spawnServer, type ServerProcess } from './lib/proc.ts';
+import { ADMIN, adminToken, api, rssOf, spawnServer, type ServerProcess } from './lib/proc.ts';
 import { fmt, percentile } from './lib/stats.ts';
 import { dataDirWithHookTasks, hookTask } from './lib/seed.ts';
 import * as tasks from '../../server/store/hook-tasks.ts';
@@ -120,7 +120,6 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
   const afterSeconds = Number(process.env.HOMEFORGE_SOAK_AFTER_SECONDS ?? 120);
   const idleSeconds = Math.round(Math.min(30, Math.max(10, seconds / 10)));
   const cli = await compile(path.join(o.tmp, 'build'));
-  await copyFile(path.join(REPO_ROOT, 'server/git/spawner-child.mjs'), path.join(path.dirname(cli), 'git/spawner-child.mjs'));
   const dataDir = path.join(o.tmp, 'data');
   await mkdir(dataDir, { recursive: true });
   const loopFile = path.join(o.tmp, 'loop.log');
