@@ -173,10 +173,8 @@ class Spawner {
     if (this.running.size === 0 && this.hashing.size === 0) this.channelRef(false);
   }
 
-  /** scrypt in the spawner process. */
-  async scrypt(password: string, salt: Buffer, len: number, opts: ScryptOptions): Promise<Buffer> {
-    const id = this.nextId++;
-    const key = new Promise<Buffer>((resolve, reject) => this.hashing.set(id, { resolve, reject }));
+  /** Holds the channel for request `id` and waits for the spawner; a spawner that fails to start ends the request. */
+  private async whenReady(id: number): Promise<void> {
     // Held from here: while the spawner starts, nothing else may keep the event loop alive.
     this.channelRef(true);
     try {
@@ -185,6 +183,13 @@ class Spawner {
       this.done(id);
       throw err;
     }
+  }
+
+  /** scrypt in the spawner process. */
+  async scrypt(password: string, salt: Buffer, len: number, opts: ScryptOptions): Promise<Buffer> {
+    const id = this.nextId++;
+    const key = new Promise<Buffer>((resolve, reject) => this.hashing.set(id, { resolve, reject }));
+    await this.whenReady(id);
     this.send({ t: 'scrypt', id, password, salt: salt.toString('base64'), len, opts });
     return key;
   }
@@ -245,14 +250,7 @@ class Spawner {
     const id = this.nextId++;
     const child = new RemoteGit(id, this);
     this.running.set(id, child);
-    // Held from here: while the spawner starts, nothing else may keep the event loop alive.
-    this.channelRef(true);
-    try {
-      await this.ready;
-    } catch (err) {
-      this.done(id);
-      throw err;
-    }
+    await this.whenReady(id);
     const token = randomBytes(16).toString('hex');
     const socket = net.connect({ path: this.sock, allowHalfOpen: true });
     child.attach(socket);
