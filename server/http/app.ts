@@ -7,7 +7,6 @@ import { API_V1_ROUTES } from '../api/v1/index.ts';
 import { buildRouter } from '../api/router/router.ts';
 import { HOMEFORGE_ROUTES } from '../api/homeforge/index.ts';
 import { PACKAGE_REGISTRY_ROUTES } from '../api/packages/index.ts';
-import { actionsProtocolHandler } from '../api/actions/index.ts';
 import { artifactRawRoute, artifactV4Routes } from '../api/actions/artifacts-v4.ts';
 import { baseUrlOf } from './base-url.ts';
 import { authMiddleware } from './auth.ts';
@@ -20,6 +19,7 @@ import { webFileRoutes } from './web-files.ts';
 import { requireSigninView } from './signin-view.ts';
 import { spaFallback } from './spa.ts';
 import { crossSiteCheck, hostCheck, securityHeaders } from './request-guards.ts';
+import { lazyHandler } from './lazy-handler.ts';
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
@@ -63,8 +63,9 @@ export function createApp(app: AppContext): Express {
   registries.use(buildRouter(app, PACKAGE_REGISTRY_ROUTES));
   registries.use(notFound);
   api.use('/packages', registries);
-  // the runner protocol authenticates runners itself (x-runner-uuid, x-runner-token), not users
-  api.use('/actions', actionsProtocolHandler(app));
+  // the runner protocol authenticates runners itself (x-runner-uuid, x-runner-token), not users; Connect and the
+  // protocol's messages (about 150 modules) load with the first runner request, not at start
+  api.use('/actions', lazyHandler(async () => (await import('../api/actions/index.ts')).actionsProtocolHandler(app)));
   api.use(notFound);
   web.use('/api', api);
   // artifacts v4 authenticate the task's runtime token or a signed link themselves

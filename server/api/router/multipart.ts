@@ -5,8 +5,12 @@
  */
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
-import busboy from 'busboy';
+import type busboyType from 'busboy';
 import { ServiceError } from '../../lib/errors.ts';
+import { lazyRequire } from '../../lib/lazy-require.ts';
+
+/** The multipart parser, loaded with the first upload. */
+export const busboy = lazyRequire<typeof busboyType>('busboy');
 
 /** The file and `complete`, which settles when the whole body is read: refused when it carried more than `maxFiles` files. */
 export interface UploadedFile { name: string; mime: string; stream: Readable; complete: Promise<void> }
@@ -23,9 +27,9 @@ export function readUpload(req: Request, field: string, maxFiles = 1): Promise<U
   const complete = new Promise<void>((ok, fail) => { settle = { ok, fail }; });
   complete.catch(() => undefined);
   return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
+    let bb: busboyType.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { files: Math.max(1, maxFiles), fields: 20, parts: Math.max(30, maxFiles + 10), fieldSize: 64 * 1024 } });
+      bb = busboy()({ headers: req.headers, limits: { files: Math.max(1, maxFiles), fields: 20, parts: Math.max(30, maxFiles + 10), fieldSize: 64 * 1024 } });
     } catch {
       reject(new ServiceError(400, 'the request body must be multipart/form-data'));
       return;

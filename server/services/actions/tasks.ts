@@ -8,7 +8,8 @@
  * Their signatures are stable.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { parse as parseYaml } from 'yaml';
+import type * as Yaml from 'yaml';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 import type { AppContext } from '../context.ts';
 import * as runStore from '../../store/action-runs.ts';
 import * as taskStore from '../../store/action-tasks.ts';
@@ -25,6 +26,9 @@ import { taskContext } from './context.ts';
 import { readRows, writeRows, type LogRow, type StoredLogRow } from './logs.ts';
 
 export type { LogRow, StoredLogRow } from './logs.ts';
+
+// The YAML parser loads with the first workflow read, not at start.
+const yaml = lazyRequire<typeof Yaml>('yaml');
 
 /** What a runner is: its id, its labels (`name` or `name:how`, only the name counts) and its scope (0 = none). */
 export interface RunnerScope {
@@ -98,7 +102,7 @@ export function runnerFits(runner: RunnerScope, job: ActionJobRecord): boolean {
 /** The names of a one-job workflow's steps (name, else the command or action), as Gitea lists them. */
 export function stepNames(workflowPayload: string): string[] {
   try {
-    const doc = parseYaml(workflowPayload) as { jobs?: Record<string, { steps?: { name?: string; run?: string; uses?: string }[] }> };
+    const doc = yaml().parse(workflowPayload) as { jobs?: Record<string, { steps?: { name?: string; run?: string; uses?: string }[] }> };
     const job = Object.values(doc.jobs ?? {})[0];
     return (job?.steps ?? []).map((s, i) => String(s.name ?? (s.uses ? `Run ${s.uses}` : s.run ? `Run ${String(s.run).split('\n')[0]}` : `Step ${i + 1}`)));
   } catch {

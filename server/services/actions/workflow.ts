@@ -2,8 +2,12 @@
  * Workflow files (GitHub Actions syntax, as Gitea reads them through act's jobparser): the triggers under `on`, and
  * the jobs, each matrix combination made its own job with a one-job workflow a runner executes.
  */
-import { parse as parseYaml, stringify } from 'yaml';
+import type * as Yaml from 'yaml';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 import { ValidationError } from '../../lib/errors.ts';
+
+// The YAML parser (74 modules) loads with the first workflow read, not at start.
+const yaml = lazyRequire<typeof Yaml>('yaml');
 
 type Obj = Record<string, unknown>;
 
@@ -77,7 +81,7 @@ function inputsOf(opts: Obj | undefined): Record<string, DispatchInput> | null {
 export function parseWorkflow(content: string, fileName: string): Workflow {
   let doc: unknown;
   try {
-    doc = parseYaml(content, { maxAliasCount: 100 });
+    doc = yaml().parse(content, { maxAliasCount: 100 });
   } catch (err) {
     throw new ValidationError(`${fileName}: ${(err as Error).message.split('\n')[0]}`);
   }
@@ -124,7 +128,7 @@ export function planJobs(wf: Workflow, max = 256): PlannedJob[] {
       const runsOn = (strList(isObj(job['runs-on']) ? (job['runs-on'] as Obj).labels : job['runs-on']) ?? []).map((l) => fill(l, matrix));
       const single: Obj = { ...job, name };
       if (Object.keys(matrix).length) single.strategy = { ...strategy, matrix: Object.fromEntries(Object.entries(matrix).map(([k, v]) => [k, [v]])) };
-      const payload = stringify({ name: wf.name, on: wf.raw.on ?? wf.raw.true, ...(wf.raw.env ? { env: wf.raw.env } : {}), jobs: { [jobId]: single } });
+      const payload = yaml().stringify({ name: wf.name, on: wf.raw.on ?? wf.raw.true, ...(wf.raw.env ? { env: wf.raw.env } : {}), jobs: { [jobId]: single } });
       out.push({ jobId, name, needs: strList(job.needs) ?? [], runsOn, ifExpr: job.if === undefined ? '' : String(job.if as string), matrix, payload });
     }
   }

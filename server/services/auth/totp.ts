@@ -1,20 +1,24 @@
 /** TOTP (RFC 6238) second factor: 6 digits, 30 s steps, one step of clock drift allowed, each step used once. */
-import { TOTP, Secret } from 'otpauth';
+import type * as OtpAuth from 'otpauth';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRecord } from '../../store/records.ts';
 import * as userStore from '../../store/users.ts';
 
+// The TOTP library loads with the first second-factor check or enrolment, not at start.
+const otp = lazyRequire<typeof OtpAuth>('otpauth');
 const PERIOD = 30;
 const CODE = /^\d{6}$/;
 
 /** A TOTP for the user's name and a base32 secret. */
-export function totpFor(userName: string, secretBase32: string): TOTP {
+export function totpFor(userName: string, secretBase32: string): OtpAuth.TOTP {
+  const { TOTP, Secret } = otp();
   return new TOTP({ issuer: 'Homeforge', label: userName, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
 }
 
 /** A fresh random secret (160 bits), base32. */
 export function newTotpSecret(): string {
-  return new Secret({ size: 20 }).base32;
+  return new (otp().Secret)({ size: 20 }).base32;
 }
 
 /** True when the user has two-factor authentication on. */

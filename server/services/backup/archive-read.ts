@@ -12,10 +12,14 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import tar from 'tar-stream';
+import type tarType from 'tar-stream';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 import { SCHEMA_VERSION } from '../../store/index.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, HEADER_NAME, MANIFEST_NAME, SECRETS_NAME, safeEntryPath, type ArchiveHeader, type Manifest, type Progress } from './manifest.ts';
 import { openSecrets } from './secrets.ts';
+
+// tar-stream (and its stream helpers) load with the first backup or restore, not at start.
+const tar = lazyRequire<typeof tarType>('tar-stream');
 
 export interface RestoreOptions {
   /** Opens the sealed secrets when the archive has them (required then). */
@@ -69,7 +73,7 @@ async function extract(from: string, stage: string, o: RestoreOptions, where: { 
       cb(null, c);
     },
   });
-  const ex = tar.extract();
+  const ex = tar().extract();
   const reading = pipeline(createReadStream(from), counter, createGunzip(), ex);
   // Its failure (a damaged gzip stream) also ends the loop below; it is awaited after the loop.
   reading.catch(() => undefined);

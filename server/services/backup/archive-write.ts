@@ -12,13 +12,17 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import tar from 'tar-stream';
+import type tarType from 'tar-stream';
+import { lazyRequire } from '../../lib/lazy-require.ts';
 import { packedRefs, repoFiles } from '../../git/snapshot-files.ts';
 import { HOMEFORGE_VERSION } from '../../lib/version.ts';
 import { SCHEMA_VERSION } from '../../store/index.ts';
 import type { Snapshot } from './snapshot.ts';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, HEADER_NAME, MANIFEST_NAME, type ArchiveHeader, SECRETS_NAME, type Manifest, type ManifestEntry, type ManifestRepo, type Progress } from './manifest.ts';
 import { redactIni, sealSecrets } from './secrets.ts';
+
+// tar-stream (and its stream helpers) load with the first backup or restore, not at start.
+const tar = lazyRequire<typeof tarType>('tar-stream');
 
 export const EXTRA_DIRS = ['attachments', 'packages', 'actions'] as const;
 
@@ -109,7 +113,7 @@ function hashing(hash: ReturnType<typeof createHash>, onBytes: (n: number) => vo
   });
 }
 
-async function addEntry(pack: tar.Pack, src: Source, onBytes: (n: number) => void): Promise<ManifestEntry> {
+async function addEntry(pack: tarType.Pack, src: Source, onBytes: (n: number) => void): Promise<ManifestEntry> {
   const hash = createHash('sha256');
   const entry = pack.entry({ name: src.path, size: src.size, mode: 0o600, mtime: new Date(0) });
   await pipeline(src.open(), hashing(hash, onBytes), entry);
@@ -130,7 +134,7 @@ export async function writeArchive(snap: Snapshot, out: string, o: WriteOptions)
     }
   };
   const tmp = `${out}.partial`;
-  const pack = tar.pack();
+  const pack = tar().pack();
   const written = pipeline(pack, createGzip({ level: 6 }), createWriteStream(tmp, { mode: 0o600 }));
   try {
     const entries: ManifestEntry[] = [];

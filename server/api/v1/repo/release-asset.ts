@@ -4,7 +4,7 @@
  * the bytes are streamed to disk, never held in memory.
  */
 import type { Readable } from 'node:stream';
-import busboy from 'busboy';
+import type busboyType from 'busboy';
 import { z } from 'zod';
 import { route } from '../../router/route.ts';
 import { json, noContent } from '../../router/respond.ts';
@@ -15,6 +15,7 @@ import { assertAttachmentsEnabled, deleteAsset, getAsset, listAssets, renameAsse
 import { toAttachment } from '../../../convert/release.ts';
 import { BadRequestError } from '../../../lib/errors.ts';
 import { releaseOf, releasesRead, releasesWrite } from './release-helpers.ts';
+import { busboy } from '../../router/multipart.ts';
 
 const R = '/repos/:owner/:repo/releases/:id/assets';
 const assetIdOf = (ctx: ApiContext<unknown, unknown>): number => Number(ctx.params.attachment_id);
@@ -29,9 +30,9 @@ const mediaType = (ctx: ApiContext<unknown, unknown>): string => (ctx.req.header
 /** Reads the `attachment` part of a multipart body and hands its stream to `store`; other parts are drained. */
 function fromMultipart<T>(ctx: ApiContext<unknown, unknown>, store: (name: string, file: Readable) => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let bb: busboy.Busboy;
+    let bb: busboyType.Busboy;
     try {
-      bb = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
+      bb = busboy()({ headers: ctx.req.headers, limits: { files: 1, fields: 20, fieldSize: 64 * 1024 } });
     } catch {
       reject(new BadRequestError('the multipart body has no boundary'));
       return;
