@@ -5,8 +5,6 @@ import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../services/context.ts';
 import { API_V1_ROUTES } from '../api/v1/index.ts';
 import { buildRouter } from '../api/router/router.ts';
-import { HOMEFORGE_ROUTES } from '../api/homeforge/index.ts';
-import { PACKAGE_REGISTRY_ROUTES } from '../api/packages/index.ts';
 import { artifactRawRoute, artifactV4Routes } from '../api/actions/artifacts-v4.ts';
 import { baseUrlOf } from './base-url.ts';
 import { authMiddleware } from './auth.ts';
@@ -53,14 +51,15 @@ export function createApp(app: AppContext): Express {
   const own = Router();
   own.use(authMiddleware(app));
   own.use(crossSiteCheck(app));
-  own.use(buildRouter(app, HOMEFORGE_ROUTES));
+  // the UI's own endpoints and the package registries load with their first request, not at start
+  own.use(lazyHandler(async () => buildRouter(app, (await import('../api/homeforge/index.ts')).HOMEFORGE_ROUTES)));
   own.use(notFound);
   api.use('/homeforge', own);
   const registries = Router();
   registries.use(authMiddleware(app));
   registries.use(crossSiteCheck(app));
   registries.use(requireSigninView(app));
-  registries.use(buildRouter(app, PACKAGE_REGISTRY_ROUTES));
+  registries.use(lazyHandler(async () => buildRouter(app, (await import('../api/packages/index.ts')).PACKAGE_REGISTRY_ROUTES)));
   registries.use(notFound);
   api.use('/packages', registries);
   // the runner protocol authenticates runners itself (x-runner-uuid, x-runner-token), not users; Connect and the
