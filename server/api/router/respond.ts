@@ -1,9 +1,10 @@
 /** Writing answers: JSON with a status, 204, and paged lists with Gitea's X-Total-Count and Link headers. */
 import type { ApiContext } from './context.ts';
+import { sendJson } from './send-json.ts';
 
 /** Sends `body` as JSON. */
 export function json(ctx: ApiContext<unknown, unknown>, status: number, body: unknown): void {
-  ctx.res.status(status).json(body);
+  sendJson(ctx.res, status, body);
 }
 
 /** Sends 204 No Content. */
