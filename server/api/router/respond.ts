@@ -24,8 +24,10 @@ export function setPageHeaders(ctx: ApiContext<unknown, unknown>, total: number)
   const { res, req, baseUrl } = ctx;
   res.setHeader('X-Total-Count', String(total));
   const last = Math.max(1, Math.ceil(total / limit));
+  // One parse of the request's address for every link: set() replaces the two parameters in place each time.
+  let url: URL | undefined;
   const link = (p: number, rel: string): string => {
-    const url = new URL(req.originalUrl, baseUrl);
+    url ??= new URL(req.originalUrl, baseUrl);
     url.searchParams.set('page', String(p));
     url.searchParams.set('limit', String(limit));
     return `<${url.toString()}>; rel="${rel}"`;
