@@ -18,6 +18,7 @@ import { requireSigninView } from './signin-view.ts';
 import { spaFallback } from './spa.ts';
 import { crossSiteCheck, hostCheck, securityHeaders } from './request-guards.ts';
 import { lazyHandler } from './lazy-handler.ts';
+import { mayBeArtifactRawPath, mayBeGitPath, mayBeInternalPath, pathGate } from './path-gate.ts';
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
@@ -35,11 +36,11 @@ export function createApp(app: AppContext): Express {
     next();
   });
   web.use(corsMiddleware(app));
-  web.use(gitRoutes(app));
-  web.use(internalManagerRoutes(app, () => app.control ?? null));
+  web.use(pathGate(mayBeGitPath, gitRoutes(app)));
+  web.use(pathGate(mayBeInternalPath, internalManagerRoutes(app, () => app.control ?? null)));
 
   const api = Router();
-  api.use(artifactRawRoute(app));
+  api.use(pathGate(mayBeArtifactRawPath, artifactRawRoute(app)));
   api.get('/swagger', (_req, res) => { res.json(buildOpenApi(API_V1_ROUTES)); });
   const v1 = Router();
   v1.use(authMiddleware(app));

@@ -49,6 +49,11 @@ export function getByOwnerAndName(store: Store, ownerId: number, name: string): 
   return table.getBy(store, NAME_INDEX, nameKey(ownerId, name.toLowerCase()));
 }
 
+/** getByOwnerAndName() for read-only use: the shared frozen record (see Table.peek). */
+export function peekByOwnerAndName(store: Store, ownerId: number, name: string): Promise<Readonly<RepoRecord> | undefined> {
+  return table.peekBy(store, NAME_INDEX, nameKey(ownerId, name.toLowerCase()));
+}
+
 /** The repositories of one owner, by id. */
 export const listByOwner = (store: Store, ownerId: number) => table.listBy(store, 'owner', String(ownerId));
 

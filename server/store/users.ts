@@ -28,6 +28,11 @@ export function getByName(store: Store, name: string): Promise<UserRecord | unde
   return table.getBy(store, NAME_INDEX, name.toLowerCase());
 }
 
+/** getByName() for read-only use: the shared frozen record (see Table.peek). */
+export function peekByName(store: Store, name: string): Promise<Readonly<UserRecord> | undefined> {
+  return table.peekBy(store, NAME_INDEX, name.toLowerCase());
+}
+
 /** The individual user with this email, case-insensitively. */
 export function getByEmail(store: Store, email: string): Promise<UserRecord | undefined> {
   return table.getBy(store, EMAIL_INDEX, email.toLowerCase());

@@ -2,8 +2,8 @@
 import type { ApiContext } from '../router/context.ts';
 import type { Guard } from '../router/route.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
-import { findUserById, findUserByName } from '../../services/user/lookup.ts';
-import { findRepository } from '../../services/repository/lookup.ts';
+import { findUserById, findUserByName, peekUserByName } from '../../services/user/lookup.ts';
+import { findRepository, peekRepository } from '../../services/repository/lookup.ts';
 import { movedPath, redirectTarget } from '../../services/repository/redirects.ts';
 import { repoPermission, canReadAny, atLeast, unitMode, ownerVisible, type AccessMode, type Permission, type RepoUnit } from '../../services/permission/permissions.ts';
 import { getVisibleOrg, isOrgMember, isOrgOwner } from '../../services/org/orgs.ts';
@@ -33,9 +33,11 @@ export function repoOf(ctx: ApiContext<unknown, unknown>): RepoLocals {
 export function repoAccess(need: AccessMode = 'read', unit?: RepoUnit): Guard {
   return async (ctx) => {
     const { owner: ownerName = '', repo: repoName = '' } = ctx.params;
-    const owner = await findUserByName(ctx.app, ownerName);
+    // A read hands its handler the shared frozen records (no copy per request); a write gets copies of its own.
+    const shared = ctx.req.method === 'GET' || ctx.req.method === 'HEAD';
+    const owner = await (shared ? peekUserByName : findUserByName)(ctx.app, ownerName);
     if (!owner) throw userNotFound(ownerName);
-    const repo = await findRepository(ctx.app, owner.id, repoName.replace(/\.git$/i, ''));
+    const repo = await (shared ? peekRepository : findRepository)(ctx.app, owner.id, repoName.replace(/\.git$/i, ''));
     if (!repo) await redirectIfMoved(ctx, owner, repoName);
     if (repo) await requireWithinReach(repo, owner, async () => canReadAny(await repoPermission(ctx.app, ctx.doer, repo, owner)));
     const perm = repo ? await repoPermission(ctx.app, ctx.doer, repo, owner) : null;

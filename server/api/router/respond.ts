@@ -1,9 +1,10 @@
 /** Writing answers: JSON with a status, 204, and paged lists with Gitea's X-Total-Count and Link headers. */
 import type { ApiContext } from './context.ts';
+import { sendJson } from './send-json.ts';
 
 /** Sends `body` as JSON. */
 export function json(ctx: ApiContext<unknown, unknown>, status: number, body: unknown): void {
-  ctx.res.status(status).json(body);
+  sendJson(ctx.res, status, body);
 }
 
 /** Sends 204 No Content. */
@@ -23,8 +24,10 @@ export function setPageHeaders(ctx: ApiContext<unknown, unknown>, total: number)
   const { res, req, baseUrl } = ctx;
   res.setHeader('X-Total-Count', String(total));
   const last = Math.max(1, Math.ceil(total / limit));
+  // One parse of the request's address for every link: set() replaces the two parameters in place each time.
+  let url: URL | undefined;
   const link = (p: number, rel: string): string => {
-    const url = new URL(req.originalUrl, baseUrl);
+    url ??= new URL(req.originalUrl, baseUrl);
     url.searchParams.set('page', String(p));
     url.searchParams.set('limit', String(limit));
     return `<${url.toString()}>; rel="${rel}"`;

@@ -8,3 +8,6 @@ export const findUserByName = (app: AppContext, name: string): Promise<UserRecor
 
 /** The user or organization with this id, or undefined. */
 export const findUserById = (app: AppContext, id: number): Promise<UserRecord | undefined> => userStore.getById(app.store, id);
+
+/** findUserByName() for read-only use: a shared frozen record, no copy (it throws on an edit). */
+export const peekUserByName = (app: AppContext, name: string): Promise<UserRecord | undefined> => userStore.peekByName(app.store, name);
