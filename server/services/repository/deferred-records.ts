@@ -19,6 +19,12 @@ import { withRepoLock } from './locks.ts';
 /** The journal kind of a repository whose records may lag its refs. */
 export const RECORDS_INTENT = 'records-follow-refs';
 
+/**
+ * How long a deferred record write may wait before it starts, so that the writes of a burst share one document
+ * write (a repository's branch document holds every branch); the journal intent covers the records meanwhile.
+ */
+export const DEFERRED_WRITE_LAG_MS = 50;
+
 /** How long a repository stays marked after its last record write reached the disk (a burst shares one intent). */
 const QUIET_MS = 2000;
 
