@@ -134,6 +134,23 @@ export interface PathEntry {
   path: string;
 }
 
+/**
+ * A tree's entries by name, kept per tree buffer: the object cache hands out the same buffer for an id, so a
+ * large directory read again (a file write checks, builds and answers on the same trees) is parsed once.
+ */
+const parsedTrees = new WeakMap<Buffer, Map<string, TreeEntry>>();
+
+function entriesByName(data: Buffer, format: ObjectFormatName): Map<string, TreeEntry> {
+  let m = parsedTrees.get(data);
+  if (!m) {
+    m = new Map();
+    // the first of a name wins, as find() did
+    for (const e of parseTree(data, format)) if (!m.has(e.name)) m.set(e.name, Object.freeze(e));
+    parsedTrees.set(data, m);
+  }
+  return m;
+}
+
 /** Looks `path` up below the tree `treeId`, one tree object per segment; null when it does not exist. */
 export async function entryAtPath(reader: ObjectReader, format: ObjectFormatName, treeId: string, path: string): Promise<PathEntry | null> {
   const segs = treePathSegments(path);
@@ -143,7 +160,7 @@ export async function entryAtPath(reader: ObjectReader, format: ObjectFormatName
     if (entry.type !== 'tree') return null;
     const obj = await reader.read(entry.id);
     if (!obj || obj.type !== 'tree') return null;
-    const next = parseTree(obj.data, format).find((e) => e.name === seg);
+    const next = entriesByName(obj.data, format).get(seg);
     if (!next) return null;
     entry = next;
   }

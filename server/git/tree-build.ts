@@ -48,7 +48,10 @@ export function compareEntries(a: { name: string; mode: string }, b: { name: str
 export function encodeTree(format: ObjectFormatName, entries: { name: string; mode: string; id: string }[]): Buffer {
   const width = hexLength(format);
   const parts: Buffer[] = [];
-  for (const e of [...entries].sort(compareEntries)) {
+  // each entry's sort key made once (compareEntries makes two per comparison: n log n buffers for a large directory)
+  const keyed = entries.map((e) => ({ e, key: Buffer.from(isTreeMode(e.mode) ? `${e.name}/` : e.name, 'utf8') }));
+  keyed.sort((a, b) => Buffer.compare(a.key, b.key));
+  for (const { e } of keyed) {
     if (e.id.length !== width) throw new Error(`object id ${e.id} is not a ${format} id`);
     parts.push(Buffer.from(`${e.mode} ${e.name}\0`, 'utf8'), Buffer.from(e.id, 'hex'));
   }

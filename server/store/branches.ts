@@ -63,9 +63,9 @@ export async function apply(store: Store, repoId: number, upserts: BranchRecord[
 
 /**
  * apply() in two steps: resolves once memory holds the change, with `saved`, which resolves once it is on disk
- * (so a lock can be released before the fsync and concurrent writes share one).
+ * (so a lock can be released before the fsync and concurrent writes share one; `lagMs`: see JsonDoc.save).
  */
-export async function applyStaged(store: Store, repoId: number, upserts: BranchRecord[], deletes: string[]): Promise<{ saved: Promise<void> }> {
+export async function applyStaged(store: Store, repoId: number, upserts: BranchRecord[], deletes: string[], lagMs = 0): Promise<{ saved: Promise<void> }> {
   const d = await open(store, repoId);
   const branches = d.data.branches;
   let n = sizeOf(branches);
@@ -78,7 +78,7 @@ export async function applyStaged(store: Store, repoId: number, upserts: BranchR
     branches[b.name] = structuredClone(b);
   }
   counts.set(branches, n);
-  const saved = d.save();
+  const saved = d.save(lagMs);
   saved.catch(() => undefined);
   return { saved };
 }

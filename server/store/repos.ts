@@ -66,11 +66,11 @@ export function update(store: Store, id: number, mutate: (r: RepoRecord) => void
 }
 
 /** update() that resolves once memory holds the change, with `saved` for the disk write (Table.updateStaged). */
-export function updateStaged(store: Store, id: number, mutate: (r: RepoRecord) => void): Promise<{ row: RepoRecord; saved: Promise<void> } | undefined> {
+export function updateStaged(store: Store, id: number, mutate: (r: RepoRecord) => void, lagMs = 0): Promise<{ row: RepoRecord; saved: Promise<void> } | undefined> {
   return table.updateStaged(store, id, (r) => {
     mutate(r);
     r.lower_name = r.name.toLowerCase();
-  });
+  }, lagMs);
 }
 
 /** The root of all bare repositories. */

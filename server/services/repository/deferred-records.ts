@@ -19,6 +19,12 @@ import { withRepoLock } from './locks.ts';
 /** The journal kind of a repository whose records may lag its refs. */
 export const RECORDS_INTENT = 'records-follow-refs';
 
+/**
+ * How long a deferred record write may wait before it starts, so that the writes of a burst share one document
+ * write (a repository's branch document holds every branch); the journal intent covers the records meanwhile.
+ */
+export const DEFERRED_WRITE_LAG_MS = 50;
+
 /** How long a repository stays marked after its last record write reached the disk (a burst shares one intent). */
 const QUIET_MS = 2000;
 
@@ -30,6 +36,8 @@ interface Entry {
   repairs: Set<(app: AppContext) => Promise<void>>;
   timer: NodeJS.Timeout | null;
   drained: Promise<void>;
+  /** The bookkeeping of saves not yet settled (it runs after their writes, so a close waits for it too). */
+  settling: Set<Promise<void>>;
 }
 
 const hosts = new WeakMap<AppContext, Map<number, Entry>>();
@@ -65,7 +73,7 @@ export async function deferRecordSaves(
   const map = entries(app);
   let e = map.get(repoId);
   if (!e) {
-    const made: Entry = { intent: app.store.journal.begin(RECORDS_INTENT, { repo_id: repoId }), pending: 0, failed: false, repairs: new Set(), timer: null, drained: Promise.resolve() };
+    const made: Entry = { intent: app.store.journal.begin(RECORDS_INTENT, { repo_id: repoId }), pending: 0, failed: false, repairs: new Set(), timer: null, drained: Promise.resolve(), settling: new Set() };
     made.intent.catch(() => { if (map.get(repoId) === made) map.delete(repoId); });
     map.set(repoId, made);
     e = made;
@@ -85,6 +93,8 @@ export async function deferRecordSaves(
     entry.timer = setTimeout(() => { entry.drained = finish(app, repoId, entry).catch(() => undefined); }, QUIET_MS);
     entry.timer.unref();
   });
+  entry.settling.add(settled);
+  void settled.then(() => entry.settling.delete(settled));
   try {
     await entry.intent;
   } catch {
@@ -97,6 +107,8 @@ export async function deferRecordSaves(
 export async function settleDeferredRecords(app: AppContext): Promise<void> {
   const map = entries(app);
   await app.store.engine.flush();
+  // a save that waited out its lag has settled its count only once its own bookkeeping ran
+  await Promise.all([...map.values()].map((e) => Promise.all([...e.settling])));
   for (const [repoId, e] of [...map]) {
     if (e.timer) clearTimeout(e.timer);
     if (e.pending === 0) await finish(app, repoId, e).catch(() => undefined);

@@ -14,7 +14,7 @@ import { withBranchLock } from './locks.ts';
 import { isEmptyRepo, peelToCommit } from './read.ts';
 import { headOf, moveRefs, RefMovedError } from './ref-write.ts';
 import { knownPushCommit } from './push-events.ts';
-import { nestedBranch } from './files-check.ts';
+import { nestedRefName } from './sorted-refs.ts';
 import { ATTEMPTS, buildOn, pushDetails, SMALL_WRITE, type ChangeFilesInput, type Planned } from './files-build.ts';
 
 const HEADS = 'refs/heads/';
@@ -128,8 +128,7 @@ async function chain(app: AppContext, repo: RepoRecord, branch: string, run: Que
   const ref = HEADS + branch;
   const snap = await refsOf(app, repo);
   const oldRef = snap.byName.get(ref);
-  const names = snap.refs.filter((r) => r.name.startsWith(HEADS)).map((r) => r.name.slice(HEADS.length));
-  if (!oldRef || nestedBranch(names, branch) || (await isEmptyRepo(app, repo))) throw new Unchainable();
+  if (!oldRef || nestedRefName(snap.refs, HEADS, branch) !== undefined || (await isEmptyRepo(app, repo))) throw new Unchainable();
   const head = await peelToCommit(app, repo, oldRef.id);
   if (!head) throw new Unchainable();
   const steps: Step[] = [];

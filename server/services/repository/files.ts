@@ -16,7 +16,8 @@ import { isEmptyRepo, peelToCommit, type ResolvedRef } from './read.ts';
 import { headOf, moveRefs, RefMovedError } from './ref-write.ts';
 import { knownPushCommit } from './push-events.ts';
 import type { ContentEntry } from './contents.ts';
-import { nestedBranch, treePathOf } from './files-check.ts';
+import { treePathOf } from './files-check.ts';
+import { nestedRefName } from './sorted-refs.ts';
 import { ATTEMPTS, buildOn, pushDetails, SMALL_WRITE, type ChangeFilesInput, type Planned } from './files-build.ts';
 import { queueBranchWrite } from './files-batch.ts';
 
@@ -45,8 +46,8 @@ async function attempt(app: AppContext, repo: RepoRecord, doer: UserRecord, o: C
   if (empty && files.some((f) => f.operation === 'delete')) throw branchMissing(repo, oldBranch);
   const target = snap.byName.get(HEADS + newBranch);
   if (newBranch !== oldBranch && target && !o.forcePush) throw new ValidationError(`branch already exists [name: ${newBranch}]`);
-  const branchNames = snap.refs.filter((r) => r.name.startsWith(HEADS)).map((r) => r.name.slice(HEADS.length));
-  const nested = nestedBranch(branchNames, newBranch);
+  // a binary search of the sorted refs: a repository with thousands of branches paid a scan per write
+  const nested = nestedRefName(snap.refs, HEADS, newBranch);
   if (nested) throw new ValidationError(`branch already exists [name: ${nested}]`);
   const head = oldRef ? await peelToCommit(app, repo, oldRef.id) : null;
   if (oldRef && !head) throw branchMissing(repo, oldBranch);

@@ -11,7 +11,7 @@ import * as refs from '../../git/refs.ts';
 import { withRepoLock } from './locks.ts';
 import { eventBaseUrl } from './payloads.ts';
 import { applyHeadChange, refreshAfterPush } from './cache.ts';
-import { deferRecordSaves } from './deferred-records.ts';
+import { DEFERRED_WRITE_LAG_MS, deferRecordSaves } from './deferred-records.ts';
 
 export interface RefUpdate {
   ref: string;
@@ -113,13 +113,13 @@ async function recordKnown(app: AppContext, repo: RepoRecord, pusher: UserRecord
   const now = new Date().toISOString();
   const deleted = updates.filter((u) => u.ref.startsWith(HEADS) && refs.zeroId(u.newSha)).map((u) => u.ref.slice(HEADS.length));
   const staged = await withRepoLock(app, repo.id, async () => {
-    const branches = await branchStore.applyStaged(app.store, repo.id, known.heads.map((h) => toRecord(h, pusher.id, now)), deleted);
+    const branches = await branchStore.applyStaged(app.store, repo.id, known.heads.map((h) => toRecord(h, pusher.id, now)), deleted, DEFERRED_WRITE_LAG_MS);
     const hasBranches = await branchStore.hasAny(app.store, repo.id);
     const state = await repoStore.updateStaged(app.store, repo.id, (r) => {
       r.updated = now;
       if (hasBranches) r.is_empty = false;
       if (size !== null) r.size_kb = size;
-    });
+    }, DEFERRED_WRITE_LAG_MS);
     return { branches, state };
   });
   // The records reach the disk after the answer (a journal intent rebuilds them from the refs after a kill);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RefEntry } from '../../git/read.ts';
-import { hasRefUnder, patchSorted, RefLookup, sortByName } from './sorted-refs.ts';
+import { hasRefUnder, nestedRefName, patchSorted, RefLookup, sortByName } from './sorted-refs.ts';
 
 const ref = (name: string, id = 'a'): RefEntry => ({ name, id, type: 'commit', peeled: id, time: 0 });
 const names = (refs: RefEntry[]): string[] => refs.map((r) => r.name);
@@ -30,4 +30,13 @@ test('RefLookup finds exact names only; hasRefUnder finds a name below a prefix'
   assert.equal(hasRefUnder(refs, 'refs/heads/c/'), true);
   assert.equal(hasRefUnder(refs, 'refs/heads/a/'), false);
   assert.equal(hasRefUnder(refs, 'refs/heads/z/'), false);
+});
+
+test('nestedRefName finds what a scan of the branch names in order finds first', () => {
+  const all = ['a', 'a-b', 'a/b/c', 'a/bc', 'c/d', 'c/d/e', 'x', 'x/y', 'zz/q'];
+  const refs = sortByName([...all.map((n) => ref(`refs/heads/${n}`)), ref('refs/tags/t/u')]);
+  const scan = (name: string): string | undefined => all.find((b) => b.startsWith(`${name}/`) || name.startsWith(`${b}/`));
+  for (const name of ['a', 'a/b', 'a/b/c/d', 'c', 'c/d/e/f', 'x/y/z', 'zz', 'zz/q/r', 'q', 'a-b/c', 't', 'new/branch']) {
+    assert.equal(nestedRefName(refs, 'refs/heads/', name), scan(name), name);
+  }
 });

@@ -41,6 +41,20 @@ export function hasRefUnder(refs: readonly RefEntry[], prefix: string): boolean 
   return refs[lowerBound(refs, prefix)]?.name.startsWith(prefix) === true;
 }
 
+/**
+ * The name (without `dir`) of a ref under `dir` that nests with `name` (`a` against `a/b`: git cannot have both), the
+ * first a scan of the sorted list would meet: the shortest existing parent, else the first ref below `name/`.
+ */
+export function nestedRefName(refs: readonly RefEntry[], dir: string, name: string): string | undefined {
+  const parts = name.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const parent = dir + parts.slice(0, i).join('/');
+    if (refs[lowerBound(refs, parent)]?.name === parent) return parent.slice(dir.length);
+  }
+  const under = refs[lowerBound(refs, `${dir}${name}/`)];
+  return under?.name.startsWith(`${dir}${name}/`) ? under.name.slice(dir.length) : undefined;
+}
+
 /** Lookup by full ref name over a sorted list (a binary search): a patched snapshot copies no map. */
 export class RefLookup {
   constructor(private readonly refs: readonly RefEntry[]) {}

@@ -9,7 +9,9 @@ export class DurableJsonFile<T> implements Adapter<T> {
   private readonly file: string;
   private readonly tmp: string;
   private running: Promise<void> | null = null;
-  private pending: { data: T; waiters: { resolve: () => void; reject: (e: unknown) => void }[] } | null = null;
+  private pending: { data: T; lagMs: number; waiters: { resolve: () => void; reject: (e: unknown) => void }[] } | null = null;
+  /** Ends the wait of a lagging batch early (a write that may not lag joined it). */
+  private wake: (() => void) | null = null;
   /** Set by the first failed write: later writes of this adapter fail too, so memory is reloaded from disk. */
   private failed: unknown = null;
   /** Size of the JSON last read or written, for the document cache's byte budget. */
@@ -31,8 +33,12 @@ export class DurableJsonFile<T> implements Adapter<T> {
     }
   }
 
-  /** Resolves once a write that started after this call has reached the disk. */
-  write(data: T): Promise<void> {
+  /**
+   * Resolves once a write that started after this call has reached the disk. `lagMs`: the write may wait that long
+   * before it starts, so that more changes share it (for records a journal intent can rebuild); a write without
+   * lag queued meanwhile starts it at once.
+   */
+  write(data: T, lagMs = 0): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.failed) {
         reject(this.failed);
@@ -40,16 +46,31 @@ export class DurableJsonFile<T> implements Adapter<T> {
       }
       if (this.pending) {
         this.pending.data = data;
+        this.pending.lagMs = Math.min(this.pending.lagMs, lagMs);
         this.pending.waiters.push({ resolve, reject });
       } else {
-        this.pending = { data, waiters: [{ resolve, reject }] };
+        this.pending = { data, lagMs, waiters: [{ resolve, reject }] };
       }
+      if (lagMs === 0) this.wake?.();
       if (!this.running) this.running = this.drain();
+    });
+  }
+
+  private lag(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
     });
   }
 
   private async drain(): Promise<void> {
     while (this.pending) {
+      if (this.pending.lagMs > 0) await this.lag(this.pending.lagMs);
+      if (!this.pending) break;
       const { data, waiters } = this.pending;
       this.pending = null;
       try {

@@ -11,8 +11,8 @@ import { writePauseOf, type WritePause } from './write-pause.ts';
 export interface JsonDoc<T> {
   readonly name: string;
   data: T;
-  /** Writes the document; resolves when it is on disk. */
-  save(): Promise<void>;
+  /** Writes the document; resolves when it is on disk. `lagMs`: the write may wait that long to share it (DurableJsonFile.write). */
+  save(lagMs?: number): Promise<void>;
 }
 
 interface Loaded {
@@ -85,7 +85,7 @@ export class StoreEngine {
       name,
       get data() { return low.data; },
       set data(v) { low.data = v; },
-      save: () => this.track(entry),
+      save: (lagMs = 0) => this.track(entry, lagMs),
     };
     this.loaded.set(name, entry);
     this.loadedBytes += adapter.bytes;
@@ -93,9 +93,10 @@ export class StoreEngine {
     return entry;
   }
 
-  private track(entry: Loaded): Promise<void> {
+  private track(entry: Loaded, lagMs: number): Promise<void> {
     entry.saving += 1;
-    const p = entry.low.write().then(() => {
+    // what Low.write() does, with the lag passed on
+    const p = (entry.low.data ? entry.adapter.write(entry.low.data, lagMs) : Promise.resolve()).then(() => {
       // against what was counted, not the size when this save began: coalesced saves share one write
       if (this.loaded.get(entry.doc.name) !== entry) return;
       this.loadedBytes += entry.adapter.bytes - entry.counted;

@@ -163,7 +163,7 @@ export class Table<R extends { id: number }> {
   }
 
   /** insert() in two steps, as updateStaged: resolves once memory holds the row, with `saved` for the disk write. */
-  async insertStaged(store: Store, make: (id: number) => R): Promise<{ row: R; saved: Promise<void> }> {
+  async insertStaged(store: Store, make: (id: number) => R, lagMs = 0): Promise<{ row: R; saved: Promise<void> }> {
     const d = await this.doc(store);
     const idx = this.indexesOf(d.data);
     // From here to the save there is no await: the unique check and the insert are one step.
@@ -173,7 +173,7 @@ export class Table<R extends { id: number }> {
     d.data.rows[String(row.id)] = row;
     idx.add(row);
     const out = copy(row);
-    const saved = d.save();
+    const saved = d.save(lagMs);
     saved.catch(() => undefined);
     return { row: out, saved };
   }
@@ -188,9 +188,10 @@ export class Table<R extends { id: number }> {
   /**
    * update() in two steps: resolves once the row is changed in memory (what every reader sees from then on), with
    * `saved`, which resolves once it is on disk. A caller holding a lock can release it before the disk write, so
-   * writes of several requests share one fsync (the file coalesces writes that queue behind a running one).
+   * writes of several requests share one fsync (the file coalesces writes that queue behind a running one);
+   * `lagMs` lets the write wait to share it with more (JsonDoc.save).
    */
-  async updateStaged(store: Store, id: number, mutate: (r: R) => void): Promise<{ row: R; saved: Promise<void> } | undefined> {
+  async updateStaged(store: Store, id: number, mutate: (r: R) => void, lagMs = 0): Promise<{ row: R; saved: Promise<void> } | undefined> {
     const d = await this.doc(store);
     const idx = this.indexesOf(d.data);
     const row = d.data.rows[String(id)];
@@ -201,7 +202,7 @@ export class Table<R extends { id: number }> {
     idx.remove(row);
     d.data.rows[String(id)] = next;
     idx.add(next);
-    const saved = d.save();
+    const saved = d.save(lagMs);
     // handled by the caller's await; this only keeps a failure from counting as unhandled meanwhile
     saved.catch(() => undefined);
     return { row: copy(next), saved };
