@@ -70,6 +70,32 @@ function agentFor(lib: typeof http | typeof https, url: URL, allowedHosts: reado
   return agent;
 }
 
+/** The webhook policy of an allowed-host list, parsed once per list (not once per delivery). */
+const policies = new Map<string, OutboundPolicy>();
+/** Verdicts on address literals under an allowed-host list (a literal's verdict depends on nothing else). */
+const verdicts = new Map<string, string | null>();
+const MAX_CACHED = 256;
+
+function policyFor(allowedHosts: readonly string[]): OutboundPolicy {
+  const key = allowedHosts.join(',');
+  let p = policies.get(key);
+  if (!p) {
+    if (policies.size >= MAX_CACHED) policies.clear();
+    policies.set(key, (p = webhookPolicy(allowedHosts)));
+  }
+  return p;
+}
+
+function literalRefusal(allowedHosts: readonly string[], policy: OutboundPolicy, hostname: string, literal: string): string | null {
+  const key = `${allowedHosts.join(',')} ${hostname}`;
+  let why = verdicts.get(key);
+  if (why === undefined) {
+    if (verdicts.size >= MAX_CACHED) verdicts.clear();
+    verdicts.set(key, (why = refusal(policy, hostname, literal)));
+  }
+  return why;
+}
+
 function flatten(h: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -82,10 +108,10 @@ export function guardedFetch(r: GuardedRequest): Promise<GuardedResponse> {
     const url = new URL(r.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(new Error(`unsupported protocol ${url.protocol}`));
     const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    const policy = r.policy ?? webhookPolicy(r.allowedHosts);
+    const policy = r.policy ?? policyFor(r.allowedHosts);
     // An address literal is never looked up by Node: check it here, before anything is opened.
     const literal = parseIpLiteral(hostname);
-    const why = literal && refusal(policy, hostname, literal);
+    const why = literal && (r.policy ? refusal(policy, hostname, literal) : literalRefusal(r.allowedHosts, policy, hostname, literal));
     if (why) return reject(new BlockedHostError(why, hostname, literal));
     const lib = url.protocol === 'https:' ? https : http;
     const req = lib.request(url, { method: r.method, headers: r.headers, lookup: pinnedLookup(policy, hostname, r.resolver ?? systemResolver), agent: r.resolver || r.policy ? false : agentFor(lib, url, r.allowedHosts) });

@@ -39,6 +39,8 @@ export interface HookRecord {
 const table = new Table<HookRecord>('hooks', { indexes: [{ name: 'repo', key: (h) => (h.repo_id ? String(h.repo_id) : null) }] });
 
 export const getById = (store: Store, id: number) => table.get(store, id);
+/** The hook for read-only use: a frozen copy shared until the hook is written (a new one after each write). */
+export const peekById = (store: Store, id: number) => table.peek(store, id);
 export const list = (store: Store, where?: (h: HookRecord) => boolean) => table.list(store, where);
 export const insert = (store: Store, make: (id: number) => HookRecord) => table.insert(store, make);
 export const update = (store: Store, id: number, mutate: (h: HookRecord) => void) => table.update(store, id, mutate);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { StoreEngine } from './engine/engine.ts';
 import { MIGRATIONS } from './engine/migrations.ts';
 import { Journal } from './engine/journal.ts';
+import { settlePending } from './pending-tasks.ts';
 
 export interface Store {
   readonly engine: StoreEngine;
@@ -33,7 +34,8 @@ export async function openStore(dataDir: string): Promise<Store> {
   return store;
 }
 
-/** Waits until every started write is on disk. */
-export function flushStore(store: Store): Promise<void> {
-  return store.engine.flush();
+/** Waits until every started write is on disk (the hook-task index's removal lines included). */
+export async function flushStore(store: Store): Promise<void> {
+  await settlePending(store);
+  await store.engine.flush();
 }

@@ -15,6 +15,8 @@ import type { Store } from './index.ts';
 import { AppendLog } from './engine/append-log.ts';
 
 interface Ref { hookId: number; id: number }
+/** How long removal lines may wait for another line to go with. */
+const REMOVAL_DELAY_MS = 100;
 type Line = { a: [number, number] | [number, number, number] } | { d: [number, number] } | { dh: number } | { c: [number, number] };
 
 export class PendingIndex {
@@ -27,6 +29,9 @@ export class PendingIndex {
   private readonly inFlight = new Map<number, Set<number>>();
   private readonly done = new Map<number, number>();
   private readonly seeds = new Map<number, Promise<void>>();
+  /** Removal lines not yet written: they go with the next line written, or after REMOVAL_DELAY_MS. */
+  private removals: { lines: Line[]; written: Promise<void>; resolve: () => void; reject: (err: unknown) => void } | null = null;
+  private removalTimer: NodeJS.Timeout | null = null;
   size = 0;
 
   constructor(file: string) {
@@ -121,9 +126,23 @@ export class PendingIndex {
     this.byHook.delete(hookId);
   }
 
-  private async write(line: Line, sync = true): Promise<void> {
-    await (sync ? this.log.append(line) : this.log.appendUnsynced(line));
-    this.lines += 1;
+  /** Appends the line (if any) after the removal lines waiting to be written, which it takes along. */
+  private async write(line: Line | null, sync = true): Promise<void> {
+    const removals = this.removals;
+    this.removals = null;
+    if (this.removalTimer) clearTimeout(this.removalTimer);
+    this.removalTimer = null;
+    const lines = removals ? removals.lines : [];
+    if (line) lines.push(line);
+    if (!lines.length) return;
+    try {
+      await (sync ? this.log.append(...lines) : this.log.appendUnsynced(...lines));
+      removals?.resolve();
+    } catch (err) {
+      removals?.reject(err);
+      throw err;
+    }
+    this.lines += lines.length;
     if (this.lines > 2 * this.size + this.checkpoints.size + 1000) await this.compact();
   }
 
@@ -151,12 +170,23 @@ export class PendingIndex {
   }
 
   /**
-   * Records a task as no longer waiting, without a sync of its own (the next `add` syncs it): a claimed task is
-   * marked in its own record, so an entry whose removal a crash lost is dropped when start-up tries to claim it.
+   * Records a task as no longer waiting. The line is not written at once: it goes with the next line written (an
+   * `add`, which syncs it) or, when none comes, after REMOVAL_DELAY_MS without a sync of its own, so a steady
+   * stream of claims costs a few writes a second instead of one each. A claimed task is marked in its own record,
+   * so an entry whose removal a kill lost is dropped when start-up tries to claim it.
    */
   async remove(ref: Ref): Promise<void> {
     if (!this.drop(ref.hookId, ref.id)) return;
-    const p = this.write({ d: [ref.hookId, ref.id] }, false);
+    if (!this.removals) {
+      let resolve!: () => void;
+      let reject!: (err: unknown) => void;
+      const written = new Promise<void>((res, rej) => { resolve = res; reject = rej; });
+      this.removals = { lines: [], written, resolve, reject };
+      // Not unref'd: a caller awaiting its removal keeps the process up the few milliseconds until it is written.
+      this.removalTimer = setTimeout(() => { void this.write(null, false).catch(() => undefined); }, REMOVAL_DELAY_MS);
+    }
+    this.removals.lines.push({ d: [ref.hookId, ref.id] });
+    const p = this.removals.written;
     this.removing.add(p);
     try {
       await p;
@@ -165,8 +195,9 @@ export class PendingIndex {
     }
   }
 
-  /** Waits for the removals on their way (callers that do not wait for them, before a stop). */
+  /** Writes the removal lines still waiting and waits for those on their way (before a stop). */
   async settled(): Promise<void> {
+    if (this.removals) await this.write(null, false).catch(() => undefined);
     while (this.removing.size) await Promise.allSettled([...this.removing]);
   }
 
@@ -209,6 +240,12 @@ export function pendingOf(store: Store): Promise<PendingIndex> {
     p.catch(() => opened.delete(store));
   }
   return p;
+}
+
+/** Writes the removal lines the store's pending index still holds (nothing when it was never opened). */
+export async function settlePending(store: Store): Promise<void> {
+  const idx = await opened.get(store)?.catch(() => null);
+  await idx?.settled();
 }
 
 /**

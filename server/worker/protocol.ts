@@ -5,7 +5,8 @@
  * Webhook delivery is pulled: the worker asks for as many jobs as it has free slots (`delivery-want`), the
  * main thread claims that many tasks (marks them delivered) and sends them. So a claimed task is always
  * one the worker is about to send, and pausing the delivery loop stops the claiming too. Jobs claimed together
- * travel in one message, and results that finish in the same turn of the worker's loop come back in one.
+ * travel in one message, and results that finish in the same turn of the worker's loop come back in one, which
+ * also asks for the jobs the slots they freed can take (`want`, as a `delivery-want` would).
  */
 export type ToWorker =
   | { type: 'ping'; id: number }
@@ -18,7 +19,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'pong'; id: number }
   | { type: 'delivery-want'; count: number }
-  | { type: 'delivery-results'; results: DeliveryResult[] }
+  | { type: 'delivery-results'; results: DeliveryResult[]; want?: number }
   | { type: 'mirror-result'; result: MirrorResult }
   | { type: 'stopped' };
 

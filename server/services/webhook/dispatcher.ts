@@ -17,8 +17,16 @@ import type { HookRecord } from '../../store/hooks.ts';
 import type { HookTaskRecord, TaskRef } from '../../store/hook-tasks.ts';
 import { groupedEvent } from './event-types.ts';
 
+/** The fields of a delivery job that come from the delivery settings, read once per claim batch. */
+type BatchSettings = Pick<DeliveryJob, 'timeoutMs' | 'allowedHosts'>;
 /** The fields of a delivery job that come from its hook. */
-type HookDetails = Omit<DeliveryJob, 'taskId' | 'uuid' | 'eventType' | 'event' | 'payloadVersion' | 'payload' | 'isTest'>;
+type HookDetails = Omit<DeliveryJob, 'taskId' | 'uuid' | 'eventType' | 'event' | 'payloadVersion' | 'payload' | 'isTest' | keyof BatchSettings>;
+/**
+ * What the dispatcher works out once per stored version of a hook: its target and its job details (secrets
+ * decrypted, owner type). Keyed by the hook's shared frozen row, which a write to the hook replaces, so an
+ * edited hook (URL, secret, kind) is planned afresh and an unchanged one is not decrypted again for each task.
+ */
+interface HookPlan { target: string; details: Promise<HookDetails> }
 
 const keyOf = (r: TaskRef): string => `${r.hookId}:${r.id}`;
 
@@ -28,7 +36,7 @@ export const PER_TARGET = 8;
 const MAX_RETRY_DELAY = 3_600_000;
 
 /** Where a hook's deliveries go, for the per-target limit: the URL's origin (the hook itself when it does not parse). */
-function targetOf(hook: HookRecord): string {
+function targetOf(hook: Readonly<HookRecord>): string {
   try {
     return new URL(hook.url).origin;
   } catch {
@@ -49,6 +57,7 @@ export class WebhookDispatcher {
   /** Tasks waiting for a free slot of their target (still counted in `queued`). */
   private readonly parked = new Map<string, TaskRef[]>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly plans = new WeakMap<Readonly<HookRecord>, HookPlan>();
   /** The sends of the claim batches on their way, chained in order. */
   private sending: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -119,6 +128,10 @@ export class WebhookDispatcher {
       this.kick();
     } else if (msg.type === 'delivery-results') {
       for (const result of msg.results) void this.track(this.record(result)).catch((err: unknown) => this.app.log.error('recording a webhook delivery failed', { err: String(err) }));
+      if (msg.want) {
+        this.demand += msg.want;
+        this.kick();
+      }
     }
   }
 
@@ -131,10 +144,10 @@ export class WebhookDispatcher {
     while (this.demand > 0 && this.queue.length > 0 && !this.stopped) {
       const batch = this.queue.splice(0, this.demand);
       this.demand -= batch.length;
-      // Claimed together (each claim is on disk before its job leaves).
-      // A hook's job details (secrets decrypted, owner type, settings) are worked out once per batch.
-      const details = new Map<number, Promise<HookDetails>>();
-      const jobs = Promise.allSettled(batch.map((ref) => this.prepare(ref, details)));
+      // Claimed together (each claim is on disk before its job leaves); the delivery settings are read once per batch.
+      const s = this.app.settings;
+      const settings: BatchSettings = { timeoutMs: s.int('webhook.DELIVER_TIMEOUT') * 1000, allowedHosts: s.list('webhook.ALLOWED_HOST_LIST') };
+      const jobs = Promise.allSettled(batch.map((ref) => this.prepare(ref, settings)));
       this.sending = this.track(this.sending.then(() => this.send(jobs)).catch((err: unknown) => this.app.log.error('webhook queue failed', { err: String(err) })));
     }
   }
@@ -153,13 +166,14 @@ export class WebhookDispatcher {
   }
 
   /** Claims a task and builds its job; null (its slot unused) when it is gone, delivered, inactive or its target is busy. */
-  private async prepare(ref: TaskRef, details: Map<number, Promise<HookDetails>>): Promise<DeliveryJob | null> {
-    const hook = await hookStore.getById(this.app.store, ref.hookId);
+  private async prepare(ref: TaskRef, settings: BatchSettings): Promise<DeliveryJob | null> {
+    const hook = await hookStore.peekById(this.app.store, ref.hookId);
     if (!hook) {
       this.queued.delete(keyOf(ref));
       return null;
     }
-    const target = targetOf(hook);
+    const plan = this.planOf(hook);
+    const target = plan.target;
     const busy = this.busy.get(target) ?? 0;
     if (busy >= PER_TARGET) {
       const list = this.parked.get(target) ?? [];
@@ -180,9 +194,19 @@ export class WebhookDispatcher {
       return null;
     }
     this.sentTo.set(keyOf(ref), target);
-    let d = details.get(hook.id);
-    if (!d) details.set(hook.id, (d = this.detailsOf(hook)));
-    return this.jobFor(await d, task);
+    return this.jobFor(await plan.details, settings, task);
+  }
+
+  /** The hook's target and job details, worked out once per stored version of the hook (see HookPlan). */
+  private planOf(hook: Readonly<HookRecord>): HookPlan {
+    let plan = this.plans.get(hook);
+    if (!plan) {
+      const details = this.detailsOf(hook);
+      // A failure (an unreadable secret) is not kept: the next task of the hook tries again.
+      details.catch(() => this.plans.delete(hook));
+      this.plans.set(hook, (plan = { target: targetOf(hook), details }));
+    }
+    return plan;
   }
 
   /** Frees a slot of the target and queues its oldest parked task. */
@@ -199,7 +223,7 @@ export class WebhookDispatcher {
     }
   }
 
-  private async skipInactive(hook: HookRecord, task: HookTaskRecord): Promise<void> {
+  private async skipInactive(hook: Readonly<HookRecord>, task: HookTaskRecord): Promise<void> {
     this.app.log.info('Hook delivery skipped as webhook is inactive', { hook: hook.id, task: task.uuid });
     await taskStore.update(this.app.store, { hookId: hook.id, id: task.id }, (t) => {
       t.delivered = Date.now();
@@ -209,30 +233,27 @@ export class WebhookDispatcher {
     await hookStore.update(this.app.store, hook.id, (h) => { h.last_status = 2; });
   }
 
-  private async targetType(hook: HookRecord): Promise<string> {
+  private async targetType(hook: Readonly<HookRecord>): Promise<string> {
     if (hook.is_system_webhook) return 'system';
     if (hook.repo_id) return 'repository';
     if (hook.owner_id) return (await userStore.getById(this.app.store, hook.owner_id))?.type === 'organization' ? 'organization' : 'user';
     return 'default';
   }
 
-  /** What every job of the hook carries. */
-  private async detailsOf(hook: HookRecord): Promise<HookDetails> {
-    const s = this.app.settings;
+  /** What every job of the hook carries (the secrets decrypted). */
+  private async detailsOf(hook: Readonly<HookRecord>): Promise<HookDetails> {
     return {
       hookId: hook.id, kind: hook.type, url: hook.url, httpMethod: hook.http_method, contentType: hook.content_type,
       secret: hook.secret ? this.app.secrets.decrypt(hook.secret) : '',
       authorization: hook.authorization ? this.app.secrets.decrypt(hook.authorization) : '',
       meta: hook.meta,
       targetType: await this.targetType(hook),
-      timeoutMs: s.int('webhook.DELIVER_TIMEOUT') * 1000,
-      allowedHosts: s.list('webhook.ALLOWED_HOST_LIST'),
     };
   }
 
-  private jobFor(d: HookDetails, task: HookTaskRecord): DeliveryJob {
+  private jobFor(d: HookDetails, settings: BatchSettings, task: HookTaskRecord): DeliveryJob {
     return {
-      ...d, taskId: task.id, uuid: task.uuid, eventType: task.event_type, event: groupedEvent(task.event_type),
+      ...d, ...settings, taskId: task.id, uuid: task.uuid, eventType: task.event_type, event: groupedEvent(task.event_type),
       payloadVersion: task.payload_version, payload: task.payload_content, isTest: !!task.is_test,
     };
   }
@@ -252,7 +273,7 @@ export class WebhookDispatcher {
     if (typeof at === 'number') this.later(ref, Math.max(0, at - Date.now()));
     // The hooks document is written only when the hook's last status changes (not once per delivery).
     const status = r.succeeded ? 1 : 2;
-    if ((await hookStore.getById(this.app.store, r.hookId))?.last_status !== status) {
+    if ((await hookStore.peekById(this.app.store, r.hookId))?.last_status !== status) {
       await hookStore.update(this.app.store, r.hookId, (h) => { h.last_status = status; });
     }
   }

@@ -78,6 +78,8 @@ export class AppendLog {
   }
 
   private async drain(): Promise<void> {
+    // The lines appended in the rest of this turn join the first write (one write and sync, not two).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.rewriting) await this.rewriting.catch(() => undefined);
     while (this.queued.length) {
       const text = this.queued.join('');

@@ -28,11 +28,17 @@ export class DeliveryLoop {
 
   /** Asks for jobs up to the free capacity. */
   ask(): void {
-    if (this.paused) return;
+    const free = this.reserve();
+    if (free > 0) this.send({ type: 'delivery-want', count: free });
+  }
+
+  /** Counts the free slots as asked for and returns how many that is (0 while paused). */
+  private reserve(): number {
+    if (this.paused) return 0;
     const free = this.capacity - this.inFlight - this.wanted - this.held.length;
-    if (free <= 0) return;
+    if (free <= 0) return 0;
     this.wanted += free;
-    this.send({ type: 'delivery-want', count: free });
+    return free;
   }
 
   /** A job from the main thread: already claimed there, so it is sent (now, or when resumed). */
@@ -54,12 +60,12 @@ export class DeliveryLoop {
     });
   }
 
-  /** Sends the results gathered this turn, then asks for as many jobs as are free. */
+  /** Sends the results gathered this turn and, in the same message, asks for as many jobs as are free. */
   private flush(): void {
     const results = this.outbox;
     this.outbox = [];
-    this.send({ type: 'delivery-results', results });
-    this.ask();
+    const want = this.reserve();
+    this.send(want > 0 ? { type: 'delivery-results', results, want } : { type: 'delivery-results', results });
   }
 
   pause(): void {
