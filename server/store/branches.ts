@@ -4,6 +4,7 @@
  */
 import type { Store } from './index.ts';
 import type { BranchRecord } from './records.ts';
+import { cloneRecord } from './engine/clone.ts';
 
 interface BranchDoc {
   branches: Record<string, BranchRecord>;
@@ -30,13 +31,13 @@ function sizeOf(branches: Record<string, BranchRecord>): number {
 /** Every branch record of the repository, by name. */
 export async function list(store: Store, repoId: number): Promise<BranchRecord[]> {
   const d = await open(store, repoId);
-  return Object.values(d.data.branches).sort((a, b) => a.name.localeCompare(b.name)).map((b) => structuredClone(b));
+  return Object.values(d.data.branches).sort((a, b) => a.name.localeCompare(b.name)).map((b) => cloneRecord(b));
 }
 
 /** One branch record, or undefined. */
 export async function get(store: Store, repoId: number, name: string): Promise<BranchRecord | undefined> {
   const b = (await open(store, repoId)).data.branches[name];
-  return b ? structuredClone(b) : undefined;
+  return b ? cloneRecord(b) : undefined;
 }
 
 /** How many branches are recorded. */
@@ -52,7 +53,7 @@ export async function hasAny(store: Store, repoId: number): Promise<boolean> {
 /** Replaces all the repository's branch records (a full synchronisation). */
 export async function replaceAll(store: Store, repoId: number, branches: BranchRecord[]): Promise<void> {
   const d = await open(store, repoId);
-  d.data.branches = Object.fromEntries(branches.map((b) => [b.name, structuredClone(b)]));
+  d.data.branches = Object.fromEntries(branches.map((b) => [b.name, cloneRecord(b)]));
   await d.save();
 }
 
@@ -75,7 +76,7 @@ export async function applyStaged(store: Store, repoId: number, upserts: BranchR
   }
   for (const b of upserts) {
     if (!Object.hasOwn(branches, b.name)) n++;
-    branches[b.name] = structuredClone(b);
+    branches[b.name] = cloneRecord(b);
   }
   counts.set(branches, n);
   const saved = d.save(lagMs);

@@ -5,9 +5,9 @@
  * The file stays open between writes that follow each other closely (closed after IDLE_CLOSE_MS without one), so a
  * busy log costs a write and a sync per group, not an open, a stat and a close as well.
  */
-import { open, readFile, rename, mkdir, unlink, type FileHandle } from 'node:fs/promises';
+import { readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDir } from './fsync-dir.ts';
+import { fsyncDir, openMaking } from './fsync-dir.ts';
 import { writePauseFor } from './write-pause.ts';
 
 interface Waiter { resolve: () => void; reject: (e: unknown) => void; sync: boolean }
@@ -113,8 +113,7 @@ export class AppendLog {
   /** The open file, opened (and its torn tail found) on first use after a close. */
   private async openFile(): Promise<{ fh: FileHandle; prefix: string }> {
     if (this.fh) return { fh: this.fh, prefix: '' };
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const fh = await open(this.file, 'a+');
+    const fh = await openMaking(this.file, 'a+');
     let prefix = '';
     try {
       this.size = (await fh.stat()).size;
@@ -164,8 +163,7 @@ export class AppendLog {
 
   private async replace(entries: unknown[]): Promise<void> {
     const tmp = path.join(path.dirname(this.file), `.${path.basename(this.file)}.tmp`);
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const fh = await open(tmp, 'w');
+    const fh = await openMaking(tmp, 'w');
     try {
       await fh.writeFile(entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
       await fh.sync();

@@ -1,6 +1,6 @@
 /** A lowdb adapter that writes atomically (temp file, fsync, rename) and coalesces concurrent writes. */
-import { open, readFile, rename, mkdir, unlink } from 'node:fs/promises';
-import { fsyncDir } from './fsync-dir.ts';
+import { readFile, rename, unlink } from 'node:fs/promises';
+import { fsyncDir, openMaking } from './fsync-dir.ts';
 import { writePauseFor } from './write-pause.ts';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
@@ -92,8 +92,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 
   private async writeNow(data: T): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const fh = await open(this.tmp, 'w');
+    const fh = await openMaking(this.tmp, 'w');
     try {
       const text = JSON.stringify(data);
     await fh.writeFile(text);

@@ -8,6 +8,7 @@
 import { readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { AppendLog } from './append-log.ts';
+import { cloneRecord } from './clone.ts';
 
 type Entry<R> = { op: 'put'; rec: R } | { op: 'set'; id: number; fields: Partial<R> } | { op: 'del'; id: number } | { op: 'next'; id: number };
 
@@ -160,7 +161,7 @@ export class LogCollection<R extends { id: number }> {
     await beforeWrite?.(rec);
     part.records.set(id, rec);
     await this.change(n, part, [{ op: 'put', rec }]);
-    return structuredClone(rec);
+    return cloneRecord(rec);
   }
 
   /** Stores a new record under a chosen id (an import keeping its numbers); later ids follow the highest. */
@@ -174,7 +175,7 @@ export class LogCollection<R extends { id: number }> {
     const rec = make(id);
     part.records.set(id, rec);
     await this.change(n, part, [{ op: 'put', rec }]);
-    return structuredClone(rec);
+    return cloneRecord(rec);
   }
 
   /** The record itself (no copy: callers must not change it), or undefined. */
@@ -187,7 +188,7 @@ export class LogCollection<R extends { id: number }> {
   async get(id: number): Promise<R | undefined> {
     if (!Number.isSafeInteger(id) || id < 1) return undefined;
     const rec = (await this.part(Math.floor(id / this.size))).records.get(id);
-    return rec ? structuredClone(rec) : undefined;
+    return rec ? cloneRecord(rec) : undefined;
   }
 
   /**
@@ -206,7 +207,7 @@ export class LogCollection<R extends { id: number }> {
     if (!fields) return undefined;
     Object.assign(rec, fields);
     await this.change(n, part, [{ op: 'set', id, fields }], opts.sync ?? true);
-    return opts.copy === false ? rec : structuredClone(rec);
+    return opts.copy === false ? rec : cloneRecord(rec);
   }
 
   /** The records of one partition (no copies: callers must not change them), by id ascending. */

@@ -10,6 +10,7 @@ import type { Store } from '../index.ts';
 import { LogCollection } from './log-collection.ts';
 import { RowIndexes, UniqueViolation } from './indexes.ts';
 import { pageRows, type Page, type Query } from './query.ts';
+import { cloneRecord } from './clone.ts';
 import type { TableOptions } from './table.ts';
 
 interface State<R extends { id: number }> {
@@ -18,7 +19,7 @@ interface State<R extends { id: number }> {
   idx: RowIndexes<R>;
 }
 
-const copy = <T>(v: T): T => structuredClone(v);
+const copy = cloneRecord;
 
 export class LogTable<R extends { id: number }> {
   private readonly name: string;

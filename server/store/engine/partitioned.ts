@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { JsonDoc, StoreEngine } from './engine.ts';
+import { cloneRecord } from './clone.ts';
 
 interface Partition<R> {
   next_id: number;
@@ -69,7 +70,7 @@ export class PartitionedCollection<R extends { id: number }> {
     doc.data.next_id = Math.max(doc.data.next_id, id + 1);
     this.highest = Math.max(this.highest, n);
     await doc.save();
-    return structuredClone(record);
+    return cloneRecord(record);
   }
 
   /** A copy of the record, or undefined. */
@@ -78,7 +79,7 @@ export class PartitionedCollection<R extends { id: number }> {
     const n = Math.floor(id / this.size);
     if (!(await this.engine.exists(this.partitionName(n)))) return undefined;
     const rec = (await this.part(n)).data.records[String(id)];
-    return rec ? structuredClone(rec) : undefined;
+    return rec ? cloneRecord(rec) : undefined;
   }
 
   /** Changes a record in place (the callback mutates it); returns the new copy or undefined when absent. */
@@ -90,7 +91,7 @@ export class PartitionedCollection<R extends { id: number }> {
     if (!rec) return undefined;
     mutate(rec);
     await doc.save();
-    return structuredClone(rec);
+    return cloneRecord(rec);
   }
 
   /** Deletes records for which `drop` is true, one partition at a time; returns how many went. */
@@ -118,7 +119,7 @@ export class PartitionedCollection<R extends { id: number }> {
     for (const n of parts) {
       const recs = Object.values((await this.part(n)).data.records);
       recs.sort((a, b) => (order === 'asc' ? a.id - b.id : b.id - a.id));
-      if (recs.length) yield recs.map((r) => structuredClone(r));
+      if (recs.length) yield recs.map((r) => cloneRecord(r));
     }
   }
 }

@@ -7,6 +7,7 @@
 import type { Store } from '../index.ts';
 import { RowIndexes, type IndexSpec } from './indexes.ts';
 import { pageRows, type Page, type Query } from './query.ts';
+import { cloneRecord } from './clone.ts';
 
 interface TableDoc<R> {
   next_id: number;
@@ -19,7 +20,7 @@ export interface TableOptions<R> {
   indexes?: IndexSpec<R>[];
 }
 
-const copy = <T>(v: T): T => structuredClone(v);
+const copy = cloneRecord;
 
 /** Freezes a value and everything it holds, so a shared copy cannot be edited by one reader for the others. */
 function deepFreeze<T>(v: T): T {

@@ -1,7 +1,7 @@
 // Preloaded into the host by the soak benchmark (node --import): measures the host's event-loop delay. Each
 // SIGUSR2 appends the figures since the previous one to HOMEFORGE_BENCH_LOOP_FILE and starts a new window.
 // `long`: how many times a 5 ms timer came back more than 20 ms late (one synchronous stretch each), and the longest.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 import { appendFileSync } from 'node:fs';
 
 const file = process.env.HOMEFORGE_BENCH_LOOP_FILE;
@@ -17,11 +17,21 @@ if (file) {
     if (late > 20) { long += 1; longest = Math.max(longest, late); }
     last = now;
   }, 5).unref();
+  // GC pauses on the main thread: young (scavenge) and full (mark-sweep-compact) counts, total and longest ms.
+  const gc = { young: [0, 0, 0], full: [0, 0, 0] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const g = e.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR ? gc.young : gc.full;
+      g[0] += 1; g[1] += e.duration; g[2] = Math.max(g[2], e.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
   process.on('SIGUSR2', () => {
     const ms = (ns) => ns / 1e6;
-    appendFileSync(file, `${JSON.stringify({ t: Date.now(), p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), n: h.count, long, longest })}\n`);
+    appendFileSync(file, `${JSON.stringify({ t: Date.now(), p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), n: h.count, long, longest, gc })}\n`);
     h.reset();
     long = 0;
     longest = 0;
+    gc.young = [0, 0, 0];
+    gc.full = [0, 0, 0];
   });
 }
