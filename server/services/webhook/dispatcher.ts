@@ -31,7 +31,7 @@ interface HookPlan { target: string; details: Promise<HookDetails> }
 const keyOf = (r: TaskRef): string => `${r.hookId}:${r.id}`;
 
 /** Deliveries in flight per target; the worker runs DELIVERY_CAPACITY in all (worker/delivery/loop.ts). */
-export const PER_TARGET = 8;
+export const PER_TARGET = 16;
 /** The longest wait between two attempts. */
 const MAX_RETRY_DELAY = 3_600_000;
 
