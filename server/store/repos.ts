@@ -29,8 +29,17 @@ export const query = (store: Store, q: Query<RepoRecord>): Promise<Page<RepoReco
 
 /** The fields an access check needs, for every repository matching `where`, in `sort` order. */
 export type RepoKey = Pick<RepoRecord, 'id' | 'owner_id' | 'is_private'>;
+const keyOf = (r: Readonly<RepoRecord>): RepoKey => ({ id: r.id, owner_id: r.owner_id, is_private: r.is_private });
 export const selectKeys = (store: Store, where: (r: RepoRecord) => boolean, sort?: (a: RepoRecord, b: RepoRecord) => number): Promise<RepoKey[]> =>
-  table.select(store, where, (r) => ({ id: r.id, owner_id: r.owner_id, is_private: r.is_private }), sort);
+  table.select(store, where, keyOf, sort);
+
+/**
+ * selectKeys() in a named sort order the table keeps between searches (rebuilt after a write); `reverse` walks
+ * it from the end. One name, one compare.
+ */
+export const selectKeysOrdered = (
+  store: Store, name: string, compare: (a: RepoRecord, b: RepoRecord) => number, where: (r: Readonly<RepoRecord>) => boolean, reverse = false,
+): Promise<RepoKey[]> => table.selectOrdered(store, name, compare, where, keyOf, reverse);
 
 /** The access-check fields of one owner's repositories, by id. */
 export async function keysByOwner(store: Store, ownerId: number): Promise<RepoKey[]> {

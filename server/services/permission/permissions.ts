@@ -10,7 +10,7 @@ import * as userStore from '../../store/users.ts';
 import * as orgMemberStore from '../../store/org-members.ts';
 import * as teamStore from '../../store/teams.ts';
 import * as collaboratorStore from '../../store/collaborators.ts';
-import { beyondReach } from '../auth/token-reach.ts';
+import { beyondReach, limitedToPublic } from '../auth/token-reach.ts';
 import { actionsGrantOf } from '../auth/actions-token.ts';
 
 export type AccessMode = 'none' | 'read' | 'write' | 'admin' | 'owner';
@@ -107,4 +107,23 @@ export async function repoPermission(
   const base = maxMode(minimum, collab?.mode ?? 'none');
   if (owner.type !== 'organization') return { mode: base, units: {} };
   return withTeams(base, base, await teamsWithRepo(app, owner.id, doer.id, repo.id));
+}
+
+/**
+ * repoPermission's "may read" from flags alone, for counting the rows of a list, where `owner` is visible to `doer`
+ * (ownerVisible): the answer is undefined when a collaboration or a team may decide (`mayBeGranted`: the doer
+ * collaborates on the repository or is in a team of its owner). Follows repoPermission step by step (a test
+ * compares the two); the token's reach and the action grant are read once, for the request the list serves.
+ */
+export function readByFlags(doer: UserRecord | null): (repo: Pick<RepoRecord, 'id' | 'is_private'>, owner: UserRecord, mayBeGranted: boolean) => boolean | undefined {
+  const outOfReach = limitedToPublic() ? beyondReach : (): boolean => false;
+  if (!doer) return (repo, owner) => !repo.is_private && owner.visibility === 'public' && !outOfReach(repo, owner);
+  const grant = actionsGrantOf(doer);
+  if (grant) return (repo) => grant.repoId === repo.id;
+  return (repo, owner, mayBeGranted) => {
+    if (outOfReach(repo, owner)) return false;
+    if (doer.is_admin || doer.id === owner.id) return true;
+    if (!repo.is_private && !doer.restricted) return true;
+    return mayBeGranted ? undefined : false;
+  };
 }

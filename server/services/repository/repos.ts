@@ -21,8 +21,13 @@ import { withRepoLock } from './locks.ts';
 import { repoPermission, atLeast, unitMode, ownerVisible, type Permission } from '../permission/permissions.ts';
 import type { Permission as WirePermission } from '../../structs/repo.ts';
 import { NotFoundError, ValidationError, userNotFound } from '../../lib/errors.ts';
-import { beyondReach, requireWithinReach } from '../auth/token-reach.ts';
+import { requireWithinReach } from '../auth/token-reach.ts';
 import { dropRedirectsTo } from './redirects.ts';
+import { listRule, type ListRule, type ReadRule } from './list-access.ts';
+import { SORTS, matcher, priorityFirst, type RepoSearch } from './search-filter.ts';
+
+export type { ReadRule } from './list-access.ts';
+export type { RepoSearch } from './search-filter.ts';
 
 /** A repository with what a response about it needs: its owner, the viewer's permission, its branch count. */
 export interface RepoView {
@@ -124,49 +129,34 @@ export interface PageRequest {
 const ALL: PageRequest = { page: 1, limit: 0 };
 
 /**
- * Gitea's list rule: the owner is visible to the viewer and the viewer may read the repository. Owners and their
- * visibility are looked up once per owner, so a check costs index lookups only.
+ * Checks access on every key, counts the readable ones, and builds the full view (record copy, branch document,
+ * watch count) for the requested page only. With a ListRule, rows outside the page whose flags settle access are
+ * counted without a lookup or an await.
  */
-/**
- * Decides whether `viewer` may read a repository in a list: its permission, or null. With `exact` false the row is
- * only counted, and any non-null answer will do.
- */
-export type ReadRule = (key: repoStore.RepoKey, owner: UserRecord, exact: boolean) => Promise<Permission | null>;
-
-/** The answer of a ReadRule for a row that is only counted. */
-const COUNTED: Permission = { mode: 'read', units: {} };
-
-function listRule(app: AppContext, viewer: UserRecord | null): ReadRule {
-  const visible = new Map<number, boolean>();
-  return async (key, owner, exact) => {
-    let v = visible.get(owner.id);
-    if (v === undefined) visible.set(owner.id, (v = await ownerVisible(app, owner, viewer)));
-    if (!v) return null;
-    // Counting only: a public repository of a visible owner is readable by any unrestricted signed-in user
-    // (repoPermission's minimum), so rows outside the page need no collaborator or team lookups.
-    if (!exact && viewer && !viewer.restricted && !key.is_private && !beyondReach(key, owner)) return COUNTED;
-    const perm = await repoPermission(app, viewer, key, owner);
-    return atLeast(perm.mode, 'read') ? perm : null;
-  };
-}
-
-/**
- * Checks access on every key (cheap: ids and flags only), counts the readable ones, and builds the full view
- * (record copy, branch document, watch count) for the requested page only.
- */
-export async function pageReadable(app: AppContext, keys: repoStore.RepoKey[], paging: PageRequest, rule: ReadRule): Promise<RepoPage> {
+export async function pageReadable(app: AppContext, keys: readonly repoStore.RepoKey[], paging: PageRequest, rule: ReadRule | ListRule): Promise<RepoPage> {
+  const { exact, quick, meet } = typeof rule === 'function' ? { exact: rule, quick: undefined, meet: undefined } : rule;
   const owners = new Map<number, UserRecord | undefined>();
   const start = paging.limit > 0 ? (Math.max(1, paging.page) - 1) * paging.limit : 0;
   const end = paging.limit > 0 ? start + paging.limit : Infinity;
   const picked: { id: number; owner: UserRecord; perm: Permission }[] = [];
   let total = 0;
   for (const key of keys) {
-    if (!owners.has(key.owner_id)) owners.set(key.owner_id, await userStore.peekById(app.store, key.owner_id));
-    const owner = owners.get(key.owner_id);
+    let owner = owners.get(key.owner_id);
+    if (owner === undefined && !owners.has(key.owner_id)) {
+      owners.set(key.owner_id, (owner = await userStore.peekById(app.store, key.owner_id)));
+      if (owner && meet) await meet(owner);
+    }
+    if (!owner) continue;
     // A readable row lands at position `total`: only rows of the requested page need their exact permission.
     const inPage = total >= start && total < end;
-    const perm = owner ? await rule(key, owner, inPage) : null;
-    if (!perm || !owner) continue;
+    const known = quick?.(key, owner);
+    if (known === false) continue;
+    if (known === true && !inPage) {
+      total += 1;
+      continue;
+    }
+    const perm = await exact(key, owner, inPage);
+    if (!perm) continue;
     if (inPage) picked.push({ id: key.id, owner, perm });
     total += 1;
   }
@@ -183,82 +173,27 @@ export async function pageReadable(app: AppContext, keys: repoStore.RepoKey[], p
 export async function listUserRepositories(app: AppContext, viewer: UserRecord | null, ownerName: string, paging: PageRequest = ALL): Promise<RepoPage> {
   const owner = await userStore.getByName(app.store, ownerName);
   if (!owner || !(await ownerVisible(app, owner, viewer))) throw userNotFound(ownerName);
-  return pageReadable(app, await repoStore.keysByOwner(app.store, owner.id), paging, listRule(app, viewer));
+  return pageReadable(app, await repoStore.keysByOwner(app.store, owner.id), paging, await listRule(app, viewer));
 }
 
 /** The doer's own repositories (GET /user/repos), one page. */
 export async function listOwnRepositories(app: AppContext, doer: UserRecord, paging: PageRequest = ALL): Promise<RepoPage> {
-  return pageReadable(app, await repoStore.keysByOwner(app.store, doer.id), paging, listRule(app, doer));
-}
-
-export interface RepoSearch {
-  q?: string | undefined;
-  includeDesc?: boolean | undefined;
-  uid?: number | undefined;
-  priority_owner_id?: number | undefined;
-  private?: boolean | undefined;
-  is_private?: boolean | undefined;
-  template?: boolean | undefined;
-  archived?: boolean | undefined;
-  mode?: string | undefined;
-  exclusive?: boolean | undefined;
-  sort?: string | undefined;
-  order?: string | undefined;
-  /** A public-only token sees public repositories only. */
-  publicOnly?: boolean | undefined;
-}
-
-// localeCompare() without arguments compares as a default Intl.Collator does, but looks one up on every call.
-const collate = new Intl.Collator().compare;
-
-const SORTS: Record<string, (a: RepoRecord, b: RepoRecord) => number> = {
-  alpha: (a, b) => collate(a.lower_name, b.lower_name) || a.id - b.id,
-  created: (a, b) => collate(a.created, b.created) || a.id - b.id,
-  updated: (a, b) => collate(a.updated, b.updated) || a.id - b.id,
-  size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
-  git_size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
-  lfs_size: (a, b) => a.id - b.id,
-  id: (a, b) => a.id - b.id,
-  stars: (a, b) => a.id - b.id,
-  forks: (a, b) => a.id - b.id,
-};
-
-/**
- * Gitea's reading of `uid`: the repositories the user owns or collaborates on; `exclusive` keeps only those owned,
- * `mode=collaborative` only those collaborated on. `collaborations` holds the ids of the latter.
- */
-function matcher(o: RepoSearch, collaborations: Set<number>): (r: RepoRecord) => boolean {
-  const q = o.q?.toLowerCase() ?? '';
-  const byUser = o.uid !== undefined && o.uid !== 0;
-  return (r) => {
-    if (q && !r.lower_name.includes(q) && !(o.includeDesc && r.description.toLowerCase().includes(q))) return false;
-    if (byUser && r.owner_id !== o.uid && (o.exclusive || !collaborations.has(r.id))) return false;
-    if ((o.private === false || o.publicOnly) && r.is_private) return false;
-    if (o.is_private !== undefined && r.is_private !== o.is_private) return false;
-    if (o.template === false && r.is_template) return false;
-    if (o.archived !== undefined && r.is_archived !== o.archived) return false;
-    if (o.mode === 'fork' && !r.is_fork) return false;
-    if (o.mode === 'source' && (r.is_fork || r.is_mirror)) return false;
-    if (o.mode === 'mirror' && !r.is_mirror) return false;
-    if (o.mode === 'collaborative' && r.owner_id === o.uid) return false;
-    return true;
-  };
+  return pageReadable(app, await repoStore.keysByOwner(app.store, doer.id), paging, await listRule(app, doer));
 }
 
 /**
  * GET /repos/search: one page of the matching repositories `viewer` may read, sorted (default by name), with the
- * priority owner first, and how many match in all.
+ * priority owner first, and how many match in all. The sort order is kept by the store between searches.
  */
 export async function searchRepositories(app: AppContext, viewer: UserRecord | null, o: RepoSearch, paging: PageRequest = ALL): Promise<RepoPage> {
   const order = o.order || 'asc';
   if (order !== 'asc' && order !== 'desc') throw new ValidationError(`Invalid sort order: "${order}"`);
-  const sort = SORTS[o.sort || 'alpha'];
+  const name = o.sort || 'alpha';
+  const sort = SORTS[name];
   if (!sort) throw new ValidationError(`Invalid sort mode: "${o.sort ?? ''}"`);
-  const prio = o.priority_owner_id;
   const collaborations = new Set(o.uid ? (await collaboratorStore.listByUser(app.store, o.uid)).map((c) => c.repo_id) : []);
-  const keys = await repoStore.selectKeys(app.store, matcher(o, collaborations), (a, b) =>
-    (prio ? Number(b.owner_id === prio) - Number(a.owner_id === prio) : 0) || (order === 'asc' ? sort(a, b) : sort(b, a)));
-  return pageReadable(app, keys, paging, listRule(app, viewer));
+  const keys = await repoStore.selectKeysOrdered(app.store, name, sort, matcher(o, collaborations), order === 'desc');
+  return pageReadable(app, priorityFirst(keys, o.priority_owner_id), paging, await listRule(app, viewer));
 }
 
 /**

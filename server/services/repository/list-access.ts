@@ -1,0 +1,56 @@
+/**
+ * Access checks for repository lists (search, a user's repositories). Gitea's list rule: the owner is visible to
+ * the viewer and the viewer may read the repository. Every row outside the requested page is only counted, and
+ * for most rows the flags alone settle that (readByFlags), so counting thousands of rows costs no lookups and
+ * no await per row; the page's rows get their exact permission from repoPermission.
+ */
+import type { AppContext } from '../context.ts';
+import type { UserRecord } from '../../store/records.ts';
+import type { RepoKey } from '../../store/repos.ts';
+import * as collaboratorStore from '../../store/collaborators.ts';
+import * as teamStore from '../../store/teams.ts';
+import { repoPermission, atLeast, ownerVisible, readByFlags, type Permission } from '../permission/permissions.ts';
+
+/**
+ * Decides whether `viewer` may read a repository in a list: its permission, or null. With `exact` false the row is
+ * only counted, and any non-null answer will do.
+ */
+export type ReadRule = (key: RepoKey, owner: UserRecord, exact: boolean) => Promise<Permission | null>;
+
+/** A ReadRule with a synchronous answer for rows whose flags settle it, once `meet` has seen the row's owner. */
+export interface ListRule {
+  /** Loads what the rows of this owner need; called once per owner before `quick` sees its rows. */
+  meet(owner: UserRecord): Promise<void>;
+  /** Whether the row is readable, or undefined when `exact` must decide. */
+  quick(key: RepoKey, owner: UserRecord): boolean | undefined;
+  exact: ReadRule;
+}
+
+/** The list rule of `viewer`: owner visibility and repoPermission's read, decided from flags where they suffice. */
+export async function listRule(app: AppContext, viewer: UserRecord | null): Promise<ListRule> {
+  const visible = new Map<number, boolean>();
+  // Where a collaboration or a team may grant a private repository, repoPermission decides.
+  const collaborations = new Set(viewer ? (await collaboratorStore.listByUser(app.store, viewer.id)).map((c) => c.repo_id) : []);
+  const inTeams = new Set<number>();
+  const byFlags = readByFlags(viewer);
+  const see = async (owner: UserRecord): Promise<boolean> => {
+    let v = visible.get(owner.id);
+    if (v === undefined) visible.set(owner.id, (v = await ownerVisible(app, owner, viewer)));
+    return v;
+  };
+  return {
+    meet: async (owner) => {
+      if (!(await see(owner)) || !viewer || owner.type !== 'organization') return;
+      if ((await teamStore.teamIdsOfUser(app.store, owner.id, viewer.id)).size > 0) inTeams.add(owner.id);
+    },
+    quick: (key, owner) => {
+      if (!visible.get(owner.id)) return false;
+      return byFlags(key, owner, collaborations.has(key.id) || inTeams.has(owner.id));
+    },
+    exact: async (key, owner) => {
+      if (!(await see(owner))) return null;
+      const perm = await repoPermission(app, viewer, key, owner);
+      return atLeast(perm.mode, 'read') ? perm : null;
+    },
+  };
+}

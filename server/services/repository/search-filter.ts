@@ -1,0 +1,66 @@
+/** GET /repos/search's filters and sort orders over repository records (no store access). */
+import type { RepoRecord } from '../../store/records.ts';
+
+export interface RepoSearch {
+  q?: string | undefined;
+  includeDesc?: boolean | undefined;
+  uid?: number | undefined;
+  priority_owner_id?: number | undefined;
+  private?: boolean | undefined;
+  is_private?: boolean | undefined;
+  template?: boolean | undefined;
+  archived?: boolean | undefined;
+  mode?: string | undefined;
+  exclusive?: boolean | undefined;
+  sort?: string | undefined;
+  order?: string | undefined;
+  /** A public-only token sees public repositories only. */
+  publicOnly?: boolean | undefined;
+}
+
+// localeCompare() without arguments compares as a default Intl.Collator does, but looks one up on every call.
+const collate = new Intl.Collator().compare;
+
+/**
+ * The ascending orders by `sort` name, each ending on the id, so no two rows tie and "desc" is the exact reverse.
+ * The store keeps each order between searches under its name.
+ */
+export const SORTS: Record<string, (a: RepoRecord, b: RepoRecord) => number> = {
+  alpha: (a, b) => collate(a.lower_name, b.lower_name) || a.id - b.id,
+  created: (a, b) => collate(a.created, b.created) || a.id - b.id,
+  updated: (a, b) => collate(a.updated, b.updated) || a.id - b.id,
+  size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
+  git_size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
+  lfs_size: (a, b) => a.id - b.id,
+  id: (a, b) => a.id - b.id,
+  stars: (a, b) => a.id - b.id,
+  forks: (a, b) => a.id - b.id,
+};
+
+/**
+ * Gitea's reading of `uid`: the repositories the user owns or collaborates on; `exclusive` keeps only those owned,
+ * `mode=collaborative` only those collaborated on. `collaborations` holds the ids of the latter.
+ */
+export function matcher(o: RepoSearch, collaborations: Set<number>): (r: Readonly<RepoRecord>) => boolean {
+  const q = o.q?.toLowerCase() ?? '';
+  const byUser = o.uid !== undefined && o.uid !== 0;
+  return (r) => {
+    if (q && !r.lower_name.includes(q) && !(o.includeDesc && r.description.toLowerCase().includes(q))) return false;
+    if (byUser && r.owner_id !== o.uid && (o.exclusive || !collaborations.has(r.id))) return false;
+    if ((o.private === false || o.publicOnly) && r.is_private) return false;
+    if (o.is_private !== undefined && r.is_private !== o.is_private) return false;
+    if (o.template === false && r.is_template) return false;
+    if (o.archived !== undefined && r.is_archived !== o.archived) return false;
+    if (o.mode === 'fork' && !r.is_fork) return false;
+    if (o.mode === 'source' && (r.is_fork || r.is_mirror)) return false;
+    if (o.mode === 'mirror' && !r.is_mirror) return false;
+    if (o.mode === 'collaborative' && r.owner_id === o.uid) return false;
+    return true;
+  };
+}
+
+/** The rows of the priority owner first, each part keeping its order (a stable partition). */
+export function priorityFirst<K extends { owner_id: number }>(keys: K[], prio: number | undefined): K[] {
+  if (!prio) return keys;
+  return [...keys.filter((k) => k.owner_id === prio), ...keys.filter((k) => k.owner_id !== prio)];
+}
