@@ -18,6 +18,7 @@ import { requireSigninView } from './signin-view.ts';
 import { spaFallback } from './spa.ts';
 import { crossSiteCheck, hostCheck, securityHeaders } from './request-guards.ts';
 import { lazyHandler } from './lazy-handler.ts';
+import { chain } from './chain.ts';
 import { mayBeArtifactRawPath, mayBeGitPath, mayBeInternalPath, pathGate } from './path-gate.ts';
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
@@ -29,24 +30,24 @@ export function createApp(app: AppContext): Express {
   web.set('etag', 'strong');
   web.set('query parser', 'extended');
 
-  web.use(hostCheck(app));
-  web.use(securityHeaders(app));
-  web.use((req, res, next) => {
-    res.locals.baseUrl = baseUrlOf(req);
-    next();
-  });
-  web.use(corsMiddleware(app));
-  web.use(pathGate(mayBeGitPath, gitRoutes(app)));
-  web.use(pathGate(mayBeInternalPath, internalManagerRoutes(app, () => app.control ?? null)));
+  // the middleware every request passes, as one layer (see chain.ts)
+  web.use(chain(
+    hostCheck(app),
+    securityHeaders(app),
+    (req, res, next) => {
+      res.locals.baseUrl = baseUrlOf(req);
+      next();
+    },
+    corsMiddleware(app),
+    pathGate(mayBeGitPath, gitRoutes(app)),
+    pathGate(mayBeInternalPath, internalManagerRoutes(app, () => app.control ?? null)),
+  ));
 
   const api = Router();
   api.use(pathGate(mayBeArtifactRawPath, artifactRawRoute(app)));
   api.get('/swagger', (_req, res) => { res.json(buildOpenApi(API_V1_ROUTES)); });
   const v1 = Router();
-  v1.use(authMiddleware(app));
-  v1.use(crossSiteCheck(app));
-  v1.use(requireSigninView(app));
-  v1.use(buildRouter(app, API_V1_ROUTES));
+  v1.use(chain(authMiddleware(app), crossSiteCheck(app), requireSigninView(app), buildRouter(app, API_V1_ROUTES)));
   v1.use(notFound);
   api.use('/v1', v1);
   const own = Router();

@@ -20,26 +20,32 @@ const BODYLESS = new Set([204, 205, 304]);
 /** Sends `body` as JSON with `status`, as `res.status(status).json(body)` would. */
 export function sendJson(res: Response, status: number, body: unknown): void {
   const text = JSON.stringify(body) as string | undefined;
-  // Anything unusual (a preset type or ETag, a body JSON cannot write, other etag or json settings) goes through express itself.
-  if (text === undefined || BODYLESS.has(status) || res.getHeader('Content-Type') !== undefined || res.getHeader('ETag') !== undefined
-    || res.getHeader('Transfer-Encoding') !== undefined || res.app.get('etag') !== 'strong' || jsonSettings(res)) {
-    res.status(status).json(body);
-    return;
-  }
+  if (text === undefined || !sendJsonText(res, status, text)) res.status(status).json(body);
+}
+
+/**
+ * Sends `text`, the JSON.stringify() of a body, as sendJson would send that body; `etag` is strongEtag(text) when
+ * the caller has it already. False (nothing sent) when express must write the answer: a preset type or ETag,
+ * a bodyless status, other etag or json settings; the caller then sends the body itself.
+ */
+export function sendJsonText(res: Response, status: number, text: string, etag?: string): boolean {
+  if (BODYLESS.has(status) || res.getHeader('Content-Type') !== undefined || res.getHeader('ETag') !== undefined
+    || res.getHeader('Transfer-Encoding') !== undefined || res.app.get('etag') !== 'strong' || jsonSettings(res)) return false;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   const bytes = Buffer.byteLength(text, 'utf8');
   res.setHeader('Content-Length', String(bytes));
-  res.setHeader('ETag', strongEtag(text, bytes));
+  res.setHeader('ETag', etag ?? strongEtag(text, bytes));
   if (res.req.fresh) {
     res.statusCode = 304;
     res.removeHeader('Content-Type');
     res.removeHeader('Content-Length');
     res.end('');
-    return;
+    return true;
   }
   if (res.req.method === 'HEAD') res.end();
   else res.end(text, 'utf8');
+  return true;
 }
 
 const jsonSettings = (res: Response): boolean => !!(res.app.get('json replacer') || res.app.get('json spaces') || res.app.get('json escape'));

@@ -8,6 +8,8 @@ import type { Guard } from '../../router/route.ts';
 import { ForbiddenError } from '../../../lib/errors.ts';
 import { CreateRepoOption, EditRepoOption, RepoSearchQuery, Repository, SearchResults } from '../../../structs/repo.ts';
 import { repoJson } from './json.ts';
+import { repoJsonAnswer, repoJsonText } from './json-text.ts';
+import { sendJsonText } from '../../router/send-json.ts';
 import * as repos from '../../../services/repository/repos.ts';
 import { createRepository } from '../../../services/repository/create.ts';
 import { editRepository } from '../../../services/repository/edit.ts';
@@ -54,7 +56,9 @@ export const repoRoutes = [
       const publicOnly = !!ctx.auth?.token && isPublicOnly(ctx.auth.token.scopes);
       const found = await repos.searchRepositories(ctx.app, ctx.doer, { ...ctx.query, publicOnly }, ctx.paging);
       setPageHeaders(ctx, found.total);
-      json(ctx, 200, { ok: true, data: found.views.map(repoJsonFor(ctx)) });
+      // the same bytes as json(ctx, 200, { ok: true, data: [...] }): each repository's text comes from its cache
+      const text = `{"ok":true,"data":[${found.views.map((v) => repoJsonText(ctx, v)).join(',')}]}`;
+      if (!sendJsonText(ctx.res, 200, text)) json(ctx, 200, { ok: true, data: found.views.map(repoJsonFor(ctx)) });
     },
   }),
   route({
@@ -74,7 +78,11 @@ export const repoRoutes = [
   }),
   route({
     method: 'get', path: '/repos/:owner/:repo', operationId: 'repoGet', access: 'public', scope: 'repository', guards: [repoAccess('read')], response: Repository,
-    handler: async (ctx) => json(ctx, 200, repoJsonFor(ctx)(await checkedView(ctx))),
+    handler: async (ctx) => {
+      const v = await checkedView(ctx);
+      const { text, etag } = repoJsonAnswer(ctx, v);
+      if (!sendJsonText(ctx.res, 200, text, etag)) json(ctx, 200, repoJson(ctx, v));
+    },
   }),
   route({
     method: 'patch', path: '/repos/:owner/:repo', operationId: 'repoEdit', access: 'signed-in', scope: 'repository', body: EditRepoOption, response: Repository,

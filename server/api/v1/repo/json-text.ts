@@ -1,0 +1,65 @@
+/**
+ * The serialized `Repository` of a view, kept per stored record version. A read converts and stringifies the
+ * same frozen record for every request; here the text (and its ETag) is kept beside the record object, keyed by
+ * everything else the answer depends on: the owner record, the base URL, what the viewer may see of the owner,
+ * the viewer's permission triple and the counters. A write stores a new record object, so the old text goes
+ * with the old object; records that are not frozen (copies a caller may edit) are never cached.
+ */
+import type { ApiContext } from '../../router/context.ts';
+import { apiPermission, type RepoView } from '../../../services/repository/repos.ts';
+import type { UserRecord } from '../../../store/records.ts';
+import { strongEtag } from '../../router/send-json.ts';
+import { repoJson } from './json.ts';
+
+interface Entry {
+  owner: UserRecord;
+  key: string;
+  text: string;
+  etag: string | undefined;
+}
+
+/** Texts kept per record: one per distinct (viewer class, permission, counters, base URL) seen recently. */
+const PER_RECORD = 8;
+const texts = new WeakMap<object, Entry[]>();
+
+/** What toUser shows of the owner to this viewer: nothing private, the email, or the account fields too. */
+function viewerClass(owner: UserRecord, viewer: UserRecord | null): number {
+  if (!viewer) return 0;
+  return viewer.is_admin || viewer.id === owner.id ? 2 : 1;
+}
+
+/** The part of the cache key beside the record and owner objects; null when the view is not cacheable. */
+function keyOf(ctx: ApiContext<unknown, unknown>, v: RepoView): string | null {
+  if (v.parent || v.transfer || !Object.isFrozen(v.repo) || !Object.isFrozen(v.owner)) return null;
+  const p = apiPermission(v.perm);
+  const bits = (p.admin ? 4 : 0) + (p.push ? 2 : 0) + (p.pull ? 1 : 0);
+  return `${viewerClass(v.owner, ctx.doer)}|${bits}|${v.branchCount}|${v.watchers}|${v.openIssues}|${v.openPulls}|${v.forks}|${ctx.baseUrl}`;
+}
+
+function entryOf(ctx: ApiContext<unknown, unknown>, v: RepoView): Entry | null {
+  const key = keyOf(ctx, v);
+  if (key === null) return null;
+  let list = texts.get(v.repo);
+  if (!list) texts.set(v.repo, (list = []));
+  for (const e of list) if (e.owner === v.owner && e.key === key) return e;
+  const e: Entry = { owner: v.owner, key, text: JSON.stringify(repoJson(ctx, v)), etag: undefined };
+  if (list.length >= PER_RECORD) list.shift();
+  list.push(e);
+  return e;
+}
+
+/** JSON.stringify(repoJson(ctx, v)), from the cache when this record version was written for the same key. */
+export function repoJsonText(ctx: ApiContext<unknown, unknown>, v: RepoView): string {
+  return entryOf(ctx, v)?.text ?? JSON.stringify(repoJson(ctx, v));
+}
+
+/** repoJsonText and its strong ETag (computed once per cached text). */
+export function repoJsonAnswer(ctx: ApiContext<unknown, unknown>, v: RepoView): { text: string; etag: string } {
+  const e = entryOf(ctx, v);
+  if (!e) {
+    const text = JSON.stringify(repoJson(ctx, v));
+    return { text, etag: strongEtag(text) };
+  }
+  e.etag ??= strongEtag(e.text);
+  return { text: e.text, etag: e.etag };
+}

@@ -1,0 +1,86 @@
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
+
+/** The serialized repository is kept per record version: each viewer must still get their own answer. */
+describe('repository answers kept per record version', () => {
+  let h: TestHost;
+  let root: string;
+  let alice: string;
+  let bob: string;
+
+  before(async () => {
+    h = await startHost();
+    root = await createToken(h, ADMIN.username, ADMIN.password);
+    for (const name of ['alice', 'bob']) {
+      const u = await h.api('POST', '/admin/users', { auth: root, body: { username: name, email: `${name}@example.com`, password: `${name}-password-1`, must_change_password: false } });
+      assert.equal(u.status, 201, u.text);
+    }
+    alice = await createToken(h, 'alice', 'alice-password-1');
+    bob = await createToken(h, 'bob', 'bob-password-1');
+    assert.equal((await h.api('POST', '/user/repos', { auth: root, body: { name: 'pub', auto_init: true } })).status, 201);
+    assert.equal((await h.api('POST', '/user/repos', { auth: root, body: { name: 'priv', private: true, auto_init: true } })).status, 201);
+    assert.equal((await h.api('PUT', '/repos/root/pub/collaborators/alice', { auth: root, body: { permission: 'read' } })).status, 204);
+  });
+  after(async () => { await h.stop(); });
+
+  const get = async (auth?: string) => {
+    const r = await h.api('GET', '/repos/root/pub', auth ? { auth } : {});
+    assert.equal(r.status, 200, r.text);
+    return r.body;
+  };
+
+  test('two users with different permissions each see their own permissions and owner fields after a warm-up', async () => {
+    for (let i = 0; i < 3; i++) for (const t of [root, alice, bob, undefined]) await get(t);
+    const [a, b, c, anon] = [await get(root), await get(alice), await get(bob), await get()];
+    assert.deepEqual(a.permissions, { admin: true, push: true, pull: true });
+    assert.deepEqual(b.permissions, { admin: false, push: false, pull: true });
+    assert.deepEqual(c.permissions, { admin: false, push: false, pull: true });
+    assert.deepEqual(anon.permissions, { admin: false, push: false, pull: true });
+    // the owner's account fields go to the owner only, the email to signed-in viewers only
+    assert.equal(a.owner.is_admin, true);
+    assert.equal(c.owner.is_admin, false);
+    assert.equal(c.owner.email, ADMIN.email);
+    assert.notEqual(anon.owner.email, ADMIN.email);
+    // a permission change shows at once, though the repository record did not change
+    assert.equal((await h.api('PUT', '/repos/root/pub/collaborators/alice', { auth: root, body: { permission: 'write' } })).status, 204);
+    assert.deepEqual((await get(alice)).permissions, { admin: false, push: true, pull: true });
+    assert.deepEqual((await get(bob)).permissions, { admin: false, push: false, pull: true });
+  });
+
+  test('a private repository is never served to a viewer without access, warm or not', async () => {
+    for (let i = 0; i < 3; i++) assert.equal((await h.api('GET', '/repos/root/priv', { auth: root })).status, 200);
+    assert.equal((await h.api('GET', '/repos/root/priv', { auth: bob })).status, 404);
+    assert.equal((await h.api('GET', '/repos/root/priv')).status, 404);
+    const names = async (auth?: string) => ((await h.api('GET', '/repos/search?limit=50', auth ? { auth } : {})).body.data as { name: string }[]).map((r) => r.name).sort();
+    assert.deepEqual(await names(root), ['priv', 'pub']);
+    assert.deepEqual(await names(bob), ['pub']);
+    assert.deepEqual(await names(), ['pub']);
+  });
+
+  test('a record edit and a counter change show at once; ETag follows the body', async () => {
+    const before = await h.api('GET', '/repos/root/pub', { auth: bob });
+    const etag = before.headers.get('etag') ?? '';
+    // node:http, not fetch: fetch adds Cache-Control: no-cache to a conditional request, and that is never fresh
+    const status = await new Promise<number>((resolve, reject) => {
+      http.get(`${h.url}/api/v1/repos/root/pub`, { headers: { authorization: `token ${bob}`, 'if-none-match': etag } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', reject);
+    });
+    assert.equal(status, 304);
+    assert.equal((await h.api('PATCH', '/repos/root/pub', { auth: root, body: { description: 'edited' } })).status, 200);
+    const edited = await h.api('GET', '/repos/root/pub', { auth: bob });
+    assert.equal(edited.body.description, 'edited');
+    assert.notEqual(edited.headers.get('etag'), etag);
+    assert.equal((await h.api('POST', '/repos/root/pub/branches', { auth: root, body: { new_branch_name: 'b2', old_branch_name: 'main' } })).status, 201);
+    assert.equal((await get(bob)).branch_count, before.body.branch_count + 1);
+  });
+
+  test('a search page holds the same repository objects as the single reads, for each viewer', async () => {
+    for (const t of [root, bob, undefined]) {
+      const found = await h.api('GET', '/repos/search?q=pub', t ? { auth: t } : {});
+      assert.equal(found.status, 200);
+      assert.equal(found.body.ok, true);
+      assert.deepEqual(found.body.data, [await get(t)]);
+    }
+  });
+});
