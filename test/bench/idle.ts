@@ -16,8 +16,11 @@ const TARGET = { rssBytes: 80e6, startMs: 1000 };
 interface Variant { name: string; entry: string[]; cwd: string }
 interface Sample { ms: number; rss: number }
 
-/** Compiles server/ with the build config into `dir` (beside a link to node_modules, so imports resolve). */
-export async function compile(dir: string): Promise<string> {
+/**
+ * Compiles server/ with the build config into `dir` (beside a link to node_modules, so imports resolve), and
+ * bundles its entry as `npm start` does unless told not to.
+ */
+export async function compile(dir: string, bundle = true): Promise<string> {
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
@@ -28,6 +31,8 @@ export async function compile(dir: string): Promise<string> {
     .catch((err: unknown) => { if (!existsSync(cli)) throw err; });
   // The git spawner's child is plain JavaScript that tsc does not emit; the build scripts copy it the same way.
   await copyFile(path.join(REPO_ROOT, 'server/git/spawner-child.mjs'), path.join(out, 'server/git/spawner-child.mjs'));
+  // As `npm start` prepares it: the entry bundled into one file beside the compiled tree.
+  if (bundle) await runCommand(process.execPath, [path.join(REPO_ROOT, 'scripts/bundle-cli.mjs'), '--dist', out], REPO_ROOT);
   return cli;
 }
 
