@@ -44,6 +44,11 @@ export async function bundleCli(dist = path.join(root, 'dist'), opts = {}) {
     chunkNames: 'chunk-[hash]',
     external: EXTERNAL,
     sourcemap: opts.sourcemap ? 'linked' : false,
+    // Without comments the sources are plain ASCII (esbuild escapes the rest), which V8 keeps at one byte a
+    // character; one character of a comment beyond Latin-1 makes it keep a whole chunk at two. Names are kept,
+    // so stack traces still name functions (line numbers need --sourcemap and node's --enable-source-maps).
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
     plugins: [relocate],
     // Bundled CommonJS packages call require() for node's own modules; an ES module has none of its own.
