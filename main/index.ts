@@ -3,9 +3,13 @@ import { app, BrowserWindow, Menu, Tray, clipboard, shell, ipcMain, nativeImage,
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ElectronApi } from './electron-api.ts';
-import { startShell } from './shell.ts';
-import { utilityStarter } from './git-spawner.ts';
-import { setHelperStarter } from '../server/git/spawner-launch.ts';
+import './young-generation.ts';
+
+// The rest loads after the young generation's size is settled: a static import's whole module graph is read and
+// compiled before any of it runs, which alone would grow the space.
+const { startShell } = await import('./shell.ts');
+const { utilityStarter } = await import('./git-spawner.ts');
+const { setHelperStarter } = await import('../server/git/spawner-launch.ts');
 
 const electron: ElectronApi = { app, BrowserWindow, Menu, Tray, clipboard, shell, ipcMain, nativeImage, dialog };
 const here = path.dirname(fileURLToPath(import.meta.url));

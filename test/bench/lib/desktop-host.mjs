@@ -9,8 +9,10 @@ import { pathToFileURL } from 'node:url';
 
 const { values } = parseArgs({ options: { dist: { type: 'string' }, data: { type: 'string' }, port: { type: 'string' } } });
 const load = (rel) => import(pathToFileURL(path.join(values.dist, rel)).href);
-const { createHost } = await load('server/host.js');
+// As Electron's entry (main/index.ts) does: the young generation's size first, then the shell and the host.
+await load('main/young-generation.js');
 const { startDesktopHost } = await load('main/shell.js');
+const { createHost } = await load('server/host.js');
 const host = await startDesktopHost(values.data, async () => 'quit', (o) => createHost({ ...o, port: Number(values.port) }));
 const stop = async () => {
   await host?.close();
