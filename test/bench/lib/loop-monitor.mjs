@@ -4,10 +4,12 @@
 import { PerformanceObserver, constants, monitorEventLoopDelay } from 'node:perf_hooks';
 import { appendFileSync } from 'node:fs';
 import { isMainThread, threadId } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
 
 const file = process.env.HOMEFORGE_BENCH_LOOP_FILE;
 const memFile = process.env.HOMEFORGE_BENCH_MEM_FILE;
-// HOMEFORGE_BENCH_MEM_FILE (profiling runs): every thread appends its memory figures there every 200 ms.
+// HOMEFORGE_BENCH_MEM_FILE (profiling runs only: reading the RSS costs each thread a /proc read): every thread
+// appends its memory figures there every 200 ms.
 if (memFile) {
   setInterval(() => appendFileSync(memFile, `${JSON.stringify({ t: Date.now(), thread: threadId, ...process.memoryUsage() })}\n`), 200).unref();
 }
@@ -35,14 +37,14 @@ if (file && isMainThread) {
       g[0] += 1; g[1] += e.duration; g[2] = Math.max(g[2], e.duration);
     }
   }).observe({ entryTypes: ['gc'] });
-  // Memory: the process's RSS every 200 ms; at each new high, what V8 and node account for (heap, external, array
-  // buffers), so the peak can be split into heap, buffers and the rest (malloc arenas, code, thread stacks).
+  // Memory: the window's largest V8 heap (with node's external memory), from V8's own counters every 500 ms. Not
+  // the RSS: reading it is a /proc read on this thread, which came back up to tens of ms late on a loaded machine.
   let peak = null;
   setInterval(() => {
-    const rss = process.memoryUsage.rss();
-    if (peak && rss <= peak.rss) return;
-    peak = process.memoryUsage();
-  }, 200).unref();
+    const s = getHeapStatistics();
+    if (peak && s.total_heap_size + s.external_memory <= peak.heapTotal + peak.external) return;
+    peak = { heapTotal: s.total_heap_size, heapUsed: s.used_heap_size, external: s.external_memory };
+  }, 500).unref();
   process.on('SIGUSR2', () => {
     const ms = (ns) => ns / 1e6;
     const late = (ns) => Math.max(0, ms(ns) - RESOLUTION_MS);

@@ -47,8 +47,8 @@ export function firstLine(c: Client<unknown>): Promise<string> {
 
 export interface LoopWindow { p50: number; p99: number; max: number; p99Interval?: number; n: number; long?: number; longest?: number; gc?: { young: number[]; full: number[] }; mem?: Mem | null }
 
-/** process.memoryUsage() at the window's highest RSS (bytes). */
-export interface Mem { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number }
+/** The window's largest V8 heap and node's external memory then (bytes). */
+export interface Mem { heapTotal: number; heapUsed: number; external: number }
 
 /** Ends the host's current event-loop window (SIGUSR2 to the preloaded monitor) and returns its figures. */
 export async function loopWindow(pid: number, file: string): Promise<LoopWindow> {
