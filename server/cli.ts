@@ -4,6 +4,7 @@ import { createHost } from './host.ts';
 import { SettingsError } from './lib/settings.ts';
 import { DataDirLockedError } from './lib/data-lock.ts';
 import { ServiceError } from './lib/errors.ts';
+import { capHeapGrowth } from './lib/heap-growth.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +26,8 @@ if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
   process.stderr.write(`--port must be a number from 0 to 65535, not "${values.port}"\n`);
   process.exit(2);
 }
+
+capHeapGrowth();
 
 try {
   const settings = values.lan ? { 'server.LAN_ACCESS': 'true' } : undefined;

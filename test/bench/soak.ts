@@ -112,6 +112,14 @@ export async function statusTimes(cli: string, dir: string, count: number): Prom
   }
 }
 
+/** The window's largest V8 heap (used), node's external memory then, and the rest of the window's peak RSS (malloc, code, stacks, the worker thread's heap). */
+const memOf = (w: LoopWindow, peakRss: number): string => {
+  const m = w.mem;
+  if (!m) return '-';
+  const mb = (b: number) => fmt(b / 1e6);
+  return `heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), external ${mb(m.external)}, rest ${mb(peakRss - m.heapTotal - m.external)}`;
+};
+
 const met = (ok: boolean): string => (ok ? 'yes' : 'no');
 
 const gcOf = (w: LoopWindow): string => {
@@ -206,6 +214,7 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
       [`API requests/s (40 asked), last ${window} s ÷ first ${window} s`, '-', `${fmt(firstRate)} → ${fmt(lastRate)} (${fmt(lastRate / firstRate)}×)`, `≥ ${TARGET.throughput}×`, met(lastRate / firstRate >= TARGET.throughput)],
       [`RSS MB, ${afterSeconds} s after the load ÷ before it`, mbs(rssBefore), `${mbs(rssAfter)} (${fmt(rssAfter / rssBefore)}×)`, `≤ ${TARGET.rssAfter}×`, met(rssAfter / rssBefore <= TARGET.rssAfter)],
       ['peak RSS MB (host process; git spawner beside)', mbs(rssBefore), `${mbs(peak)} (spawner ${mbs(spawnerPeak)})`, `≤ ${TARGET.peakRss / 1e6}`, met(peak <= TARGET.peakRss)],
+      ['peak RSS split (MB): the largest V8 heap of the window, external memory, the rest of the peak (malloc, code, stacks, the worker thread)', memOf(idleLoop, rssBefore), memOf(loadLoop, peak), '-', '-'],
       ['bytes written per webhook delivery ÷ its body', '-', `${fmt(bytes.perBody)} (${mbs(bytes.written)} MB for ${mbs(bytes.bodies)} MB of bodies)`, `≤ ${TARGET.bytesPerBody}`, met(bytes.perBody <= TARGET.bytesPerBody)],
       [`GET /api/homeforge/status with 10,000 stored deliveries (ms, p50 / p99; ${status.pending} pending)`, `GET /version p50 ${fmt(status.versionP50)}`, `${fmt(status.p50)} / ${fmt(status.p99)}`, `≤ ${TARGET.statusMs}`, met(status.p99 <= TARGET.statusMs)],
       ['lost: deliveries missing or repeated, fsck failures, acknowledged pushes or issues missing', '-', `${lostDeliveries} / ${dupes} / ${fsck.bad.length} / ${ackedMissing} / ${issuesMissing}`, '0', met(lostDeliveries + dupes + fsck.bad.length + ackedMissing + issuesMissing === 0)],

@@ -45,7 +45,10 @@ export function firstLine(c: Client<unknown>): Promise<string> {
   });
 }
 
-export interface LoopWindow { p50: number; p99: number; max: number; p99Interval?: number; n: number; long?: number; longest?: number; gc?: { young: number[]; full: number[] } }
+export interface LoopWindow { p50: number; p99: number; max: number; p99Interval?: number; n: number; long?: number; longest?: number; gc?: { young: number[]; full: number[] }; mem?: Mem | null }
+
+/** The window's largest V8 heap and node's external memory then (bytes). */
+export interface Mem { heapTotal: number; heapUsed: number; external: number }
 
 /** Ends the host's current event-loop window (SIGUSR2 to the preloaded monitor) and returns its figures. */
 export async function loopWindow(pid: number, file: string): Promise<LoopWindow> {
