@@ -7,6 +7,7 @@ import { launchGit } from './spawner.ts';
 import type { Readable } from 'node:stream';
 import type { ObjectReader } from './cat-file.ts';
 import { parseTree, type ObjectFormatName, type TreeEntry } from './objects.ts';
+import { entryAt, findName, treeIndex } from './tree-index.ts';
 
 /** Runs `git <args>` in a bare repository and returns stdout; rejects with stderr on a non-zero exit. */
 export function runGit(gitDir: string, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Buffer> {
@@ -160,7 +161,10 @@ export async function entryAtPath(reader: ObjectReader, format: ObjectFormatName
     if (entry.type !== 'tree') return null;
     const obj = await reader.read(entry.id);
     if (!obj || obj.type !== 'tree') return null;
-    const next = entriesByName(obj.data, format).get(seg);
+    // a canonical tree is searched in its bytes; any other is parsed once into a map
+    const ix = treeIndex(obj.data, format);
+    const at = ix ? findName(ix, seg) : -1;
+    const next = ix ? (at >= 0 ? entryAt(ix, at) : undefined) : entriesByName(obj.data, format).get(seg);
     if (!next) return null;
     entry = next;
   }

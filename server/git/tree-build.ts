@@ -5,6 +5,7 @@
  */
 import type { ObjectReader } from './cat-file.ts';
 import { hexLength, parseTree, type ObjectFormatName } from './objects.ts';
+import { entryAt, entryCount, findName, spliceTree, treeIndex, type TreeIndex } from './tree-index.ts';
 
 /** One entry of a directory being rebuilt; `dir` is set once a subtree is loaded (it is then rebuilt if dirty). */
 interface Entry {
@@ -13,9 +14,30 @@ interface Entry {
   dir?: Dir;
 }
 
+/**
+ * A directory being rebuilt. With a canonical `base`, only the entries touched are in `entries` (their places in
+ * the base are in `taken`) and the tree is written by splicing the base's bytes; without one, `entries` is all.
+ */
 interface Dir {
+  base: TreeIndex | null;
+  taken: Set<number>;
   entries: Map<string, Entry>;
   dirty: boolean;
+}
+
+const emptyDir = (): Dir => ({ base: null, taken: new Set(), entries: new Map(), dirty: true });
+
+/** The entry named `name`, moved out of the base into the touched entries when it is there. */
+function getEntry(dir: Dir, name: string): Entry | undefined {
+  const have = dir.entries.get(name);
+  if (have || !dir.base) return have;
+  const i = findName(dir.base, name);
+  if (i < 0 || dir.taken.has(i)) return undefined;
+  const e = entryAt(dir.base, i);
+  const moved: Entry = { mode: e.mode, id: e.id };
+  dir.taken.add(i);
+  dir.entries.set(name, moved);
+  return moved;
 }
 
 /** A path set to a blob (`id`), or removed (`id` null). */
@@ -79,16 +101,18 @@ export class TreeBuilder {
   }
 
   private rootDir(): Promise<Dir> {
-    this.root ??= this.base ? this.load(this.base) : Promise.resolve({ entries: new Map(), dirty: true });
+    this.root ??= this.base ? this.load(this.base) : Promise.resolve(emptyDir());
     return this.root;
   }
 
   private async load(id: string): Promise<Dir> {
     const obj = await this.reader.read(id);
     if (!obj || obj.type !== 'tree') throw new Error(`tree ${id} cannot be read`);
+    const base = treeIndex(obj.data, this.format);
+    if (base) return { base, taken: new Set(), entries: new Map(), dirty: false };
     const entries = new Map<string, Entry>();
     for (const e of parseTree(obj.data, this.format)) entries.set(e.name, { mode: e.mode, id: e.id });
-    return { entries, dirty: false };
+    return { base: null, taken: new Set(), entries, dirty: false };
   }
 
   private async apply(root: Dir, edit: PathEdit): Promise<void> {
@@ -98,14 +122,14 @@ export class TreeBuilder {
     for (const [i, part] of parts.entries()) {
       // the index invalidates every cached tree along the path, even for a removal that finds nothing
       dir.dirty = true;
-      const found = dir.entries.get(part);
+      const found = getEntry(dir, part);
       if (found && !isTreeMode(found.mode)) {
         if (edit.id === null) return;
         throw new PathConflictError(`'${parts.slice(0, i + 1).join('/')}' appears as both a file and as a directory`);
       }
       if (!found) {
         if (edit.id === null) return;
-        const made: Entry = { mode: '40000', id: '', dir: { entries: new Map(), dirty: true } };
+        const made: Entry = { mode: '40000', id: '', dir: emptyDir() };
         dir.entries.set(part, made);
         dir = made.dir!;
         continue;
@@ -114,7 +138,7 @@ export class TreeBuilder {
       dir = found.dir;
     }
     dir.dirty = true;
-    const there = dir.entries.get(name);
+    const there = getEntry(dir, name);
     if (edit.id === null) {
       // the index holds files only: removing a directory's path removes nothing
       if (there && !isTreeMode(there.mode)) dir.entries.delete(name);
@@ -136,6 +160,10 @@ export class TreeBuilder {
         if (id) out.push({ name, mode: '40000', id });
       } else out.push({ name, mode: canonicalMode(e.mode), id: e.id });
     }
+    if (dir.base) {
+      if (out.length === 0 && entryCount(dir.base) === dir.taken.size && !isRoot) return null;
+      return write(spliceTree(dir.base, [...dir.taken], out).data);
+    }
     if (out.length === 0 && !isRoot) return null;
     return write(encodeTree(this.format, out));
   }
@@ -143,6 +171,7 @@ export class TreeBuilder {
 
 /** True when a loaded directory (or a subtree of it) still has an entry; an unloaded subtree counts as having one. */
 function hasFiles(dir: Dir): boolean {
+  if (dir.base && entryCount(dir.base) > dir.taken.size) return true;
   for (const e of dir.entries.values()) if (!e.dir || hasFiles(e.dir)) return true;
   return false;
 }

@@ -8,6 +8,8 @@ import type { GitObject, ObjectReader } from '../../git/cat-file.ts';
 
 /** Objects larger than this are never kept. */
 export const OBJECT_CACHE_MAX_OBJECT = 64 * 1024;
+/** Trees the host wrote itself are kept up to this size: a file write's next write builds on them. */
+export const OBJECT_CACHE_MAX_WRITTEN_TREE = 512 * 1024;
 /** Bytes of object data kept per host. */
 export const OBJECT_CACHE_BUDGET = 4 * 1024 * 1024;
 /** Entries kept per host (most hold only a type and size). */
@@ -48,7 +50,8 @@ export class ObjectCache {
 
   /** An object this host has just written itself: its bytes are known, so the first read costs no round trip. */
   wrote(repoId: number, id: string, type: GitObject['type'], data: Buffer): void {
-    if (FULL_ID.test(id)) this.keep(`${repoId}:${id}`, type, data.length, data.length <= this.maxObject ? data : null);
+    const max = type === 'tree' ? Math.max(this.maxObject, OBJECT_CACHE_MAX_WRITTEN_TREE) : this.maxObject;
+    if (FULL_ID.test(id)) this.keep(`${repoId}:${id}`, type, data.length, data.length <= max ? data : null, true);
   }
 
   /** Bytes of object data held now. */
@@ -65,12 +68,15 @@ export class ObjectCache {
     return e;
   }
 
-  private keep(key: string, type: GitObject['type'], size: number, data: Buffer | null): void {
+  private keep(key: string, type: GitObject['type'], size: number, data: Buffer | null, written = false): void {
     const old = this.entries.get(key);
     if (old?.data) return;
     if (old) this.entries.delete(key);
-    // a copy, so a small object never pins the larger chunk of the reply it was cut from
-    const own = data ? Buffer.from(data) : null;
+    // a copy, so a small object never pins the larger chunk of the reply it was cut from; a buffer the host wrote
+    // that is all of its memory is kept as it is (the same buffer then keeps what was worked out from it, such as
+    // a tree's index)
+    const whole = written && data !== null && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+    const own = data && !whole ? Buffer.from(data) : data;
     this.entries.set(key, { type, size, data: own });
     this.bytes += own?.length ?? 0;
     for (const [k, e] of this.entries) {

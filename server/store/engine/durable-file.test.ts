@@ -52,3 +52,22 @@ test('a write without lag starts a lagging batch at once and shares it', async (
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a lagging write of a large document waits longer than asked, so a burst shares its rewrite', async () => {
+  const dir = await tempDir();
+  try {
+    const file = path.join(dir, 'doc.json');
+    const { adapter, writes } = counting(file);
+    const data = { big: 'x'.repeat(4 * 1024 * 1024), n: 0 };
+    await adapter.write(data);
+    data.n = 1;
+    const first = adapter.write(data, 1);
+    await new Promise((r) => setTimeout(r, 10));
+    data.n = 2;
+    await Promise.all([first, adapter.write(data, 1)]);
+    assert.equal(writes(), 2, 'the two lagging writes shared one');
+    assert.equal(JSON.parse(await readFile(file, 'utf8')).n, 2);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

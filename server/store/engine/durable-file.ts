@@ -5,6 +5,13 @@ import { writePauseFor } from './write-pause.ts';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
 
+/**
+ * A lagging write of a large document waits at least a millisecond per this many bytes of it (up to MAX_LAG_MS):
+ * its rewrite (stringify, write, fsync) then takes a bounded share of the time however many records it holds.
+ */
+const LAG_BYTES_PER_MS = 8 * 1024;
+const MAX_LAG_MS = 250;
+
 export class DurableJsonFile<T> implements Adapter<T> {
   private readonly file: string;
   private readonly tmp: string;
@@ -38,7 +45,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
    * before it starts, so that more changes share it (for records a journal intent can rebuild); a write without
    * lag queued meanwhile starts it at once.
    */
-  write(data: T, lagMs = 0): Promise<void> {
+  write(data: T, requestedLagMs = 0): Promise<void> {
+    const lagMs = requestedLagMs > 0 ? Math.max(requestedLagMs, Math.min(this.bytes / LAG_BYTES_PER_MS, MAX_LAG_MS)) : 0;
     return new Promise((resolve, reject) => {
       if (this.failed) {
         reject(this.failed);
