@@ -7,6 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
+import { urlToHttpOptions } from 'node:url';
 import { BlockedHostError, parseIpLiteral, refusal, resolveChecked, webhookPolicy, type OutboundPolicy, type Resolver, systemResolver } from './host-matcher.ts';
 
 export { BlockedHostError } from './host-matcher.ts';
@@ -50,11 +51,10 @@ const MAX_AGENTS = 64;
 const IDLE_SOCKET_MS = 15_000;
 
 /**
- * The webhook agent for an origin under an allowed-host list: its connections were opened to addresses checked
- * under that same list, so reusing one skips no check (each new connection resolves and checks the name again).
+ * The webhook agent for an origin under an allowed-host list (`key`): its connections were opened to addresses
+ * checked under that same list, so reusing one skips no check (each new connection resolves and checks the name again).
  */
-function agentFor(lib: typeof http | typeof https, url: URL, allowedHosts: readonly string[]): http.Agent {
-  const key = `${url.origin} ${allowedHosts.join(',')}`;
+function agentFor(lib: typeof http | typeof https, key: string): http.Agent {
   let agent = agents.get(key);
   if (agent) {
     agents.delete(key);
@@ -70,30 +70,47 @@ function agentFor(lib: typeof http | typeof https, url: URL, allowedHosts: reado
   return agent;
 }
 
-/** The webhook policy of an allowed-host list, parsed once per list (not once per delivery). */
-const policies = new Map<string, OutboundPolicy>();
-/** Verdicts on address literals under an allowed-host list (a literal's verdict depends on nothing else). */
-const verdicts = new Map<string, string | null>();
-const MAX_CACHED = 256;
-
-function policyFor(allowedHosts: readonly string[]): OutboundPolicy {
-  const key = allowedHosts.join(',');
-  let p = policies.get(key);
-  if (!p) {
-    if (policies.size >= MAX_CACHED) policies.clear();
-    policies.set(key, (p = webhookPolicy(allowedHosts)));
-  }
-  return p;
+/**
+ * What sending to one URL takes, worked out once per URL and policy: the parsed URL as request options, the host
+ * name, the verdict on an address literal (a literal's verdict depends on nothing else) and the pinned lookup.
+ * Webhook deliveries to one target reuse it instead of parsing the URL, the address and the host list each time.
+ */
+interface Route {
+  lib: typeof http | typeof https;
+  options: http.RequestOptions;
+  hostname: string;
+  literal: string | null;
+  refused: string | null;
+  lookup: net.LookupFunction;
+  agentKey: string;
 }
 
-function literalRefusal(allowedHosts: readonly string[], policy: OutboundPolicy, hostname: string, literal: string): string | null {
-  const key = `${allowedHosts.join(',')} ${hostname}`;
-  let why = verdicts.get(key);
-  if (why === undefined) {
-    if (verdicts.size >= MAX_CACHED) verdicts.clear();
-    verdicts.set(key, (why = refusal(policy, hostname, literal)));
+/** Routes of webhook URLs by allowed-host list and URL; cleared when it grows past MAX_CACHED. */
+const routes = new Map<string, Route>();
+const MAX_CACHED = 256;
+
+function routeOf(url: URL, policy: OutboundPolicy, resolver: Resolver, agentKey: string): Route {
+  const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // An address literal is never looked up by Node: it is checked here, before anything is opened.
+  const literal = parseIpLiteral(hostname);
+  return {
+    lib: url.protocol === 'https:' ? https : http, options: urlToHttpOptions(url), hostname, literal,
+    refused: literal && refusal(policy, hostname, literal), lookup: pinnedLookup(policy, hostname, resolver), agentKey,
+  };
+}
+
+/** The webhook route of a URL under an allowed-host list (cached); the parsed URL itself when its protocol is not http(s). */
+function webhookRoute(rawUrl: string, allowedHosts: readonly string[]): Route | URL {
+  const list = allowedHosts.join(',');
+  const key = `${list} ${rawUrl}`;
+  let route = routes.get(key);
+  if (!route) {
+    const url = new URL(rawUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return url;
+    if (routes.size >= MAX_CACHED) routes.clear();
+    routes.set(key, (route = routeOf(url, webhookPolicy(allowedHosts), systemResolver, `${url.origin} ${list}`)));
   }
-  return why;
+  return route;
 }
 
 function flatten(h: http.IncomingHttpHeaders): Record<string, string> {
@@ -105,16 +122,16 @@ function flatten(h: http.IncomingHttpHeaders): Record<string, string> {
 /** Sends one request through the host guard; rejects on a refused host (nothing sent), a network error or the timeout. */
 export function guardedFetch(r: GuardedRequest): Promise<GuardedResponse> {
   return new Promise((resolve, reject) => {
-    const url = new URL(r.url);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(new Error(`unsupported protocol ${url.protocol}`));
-    const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    const policy = r.policy ?? policyFor(r.allowedHosts);
-    // An address literal is never looked up by Node: check it here, before anything is opened.
-    const literal = parseIpLiteral(hostname);
-    const why = literal && (r.policy ? refusal(policy, hostname, literal) : literalRefusal(r.allowedHosts, policy, hostname, literal));
-    if (why) return reject(new BlockedHostError(why, hostname, literal));
-    const lib = url.protocol === 'https:' ? https : http;
-    const req = lib.request(url, { method: r.method, headers: r.headers, lookup: pinnedLookup(policy, hostname, r.resolver ?? systemResolver), agent: r.resolver || r.policy ? false : agentFor(lib, url, r.allowedHosts) });
+    let route: Route | URL;
+    if (r.policy || r.resolver) {
+      const url = new URL(r.url);
+      route = url.protocol === 'http:' || url.protocol === 'https:' ? routeOf(url, r.policy ?? webhookPolicy(r.allowedHosts), r.resolver ?? systemResolver, '') : url;
+    } else route = webhookRoute(r.url, r.allowedHosts);
+    if (route instanceof URL) return reject(new Error(`unsupported protocol ${route.protocol}`));
+    if (route.refused) return reject(new BlockedHostError(route.refused, route.hostname, route.literal!));
+    // With its own policy or resolver (migrations, tests) a request gets a connection of its own.
+    const agent = route.agentKey ? agentFor(route.lib, route.agentKey) : false;
+    const req = route.lib.request({ ...route.options, method: r.method, headers: r.headers, lookup: route.lookup, agent });
     const timer = setTimeout(() => req.destroy(new Error(`context deadline exceeded (Client.Timeout exceeded after ${r.timeoutMs} ms)`)), r.timeoutMs);
     const fail = (err: Error): void => { clearTimeout(timer); reject(err); };
     req.on('error', fail);

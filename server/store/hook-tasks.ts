@@ -113,7 +113,7 @@ function capped(r: DeliveryResponse | null | undefined): DeliveryResponse | null
  * The request as stored: a body that is the task's payload (gitea and gogs hooks, JSON) is not written a second
  * time but marked, and read back from the payload. Every delivery thus stores its body once.
  */
-type StoredRequest = DeliveryRequest & { body_is_payload?: true };
+export type StoredRequest = DeliveryRequest & { body_is_payload?: true };
 
 function packRequest(r: DeliveryRequest | null, payload: string): StoredRequest | null {
   if (!r || !r.body || r.body !== payload) return r;
@@ -191,7 +191,8 @@ export async function claim(store: Store, ref: TaskRef): Promise<HookTaskRecord 
 export interface Outcome {
   delivered: number;
   is_succeed: boolean;
-  request_content: DeliveryRequest | null;
+  /** A request whose body was the payload may come marked (`body_is_payload`, body "") instead of carrying it. */
+  request_content: StoredRequest | null;
   response_content: DeliveryResponse | null;
 }
 

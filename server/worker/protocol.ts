@@ -58,8 +58,11 @@ export interface DeliveryResult {
   hookId: number;
   taskId: number;
   succeeded: boolean;
-  /** What was sent, with the Authorization value masked; null when no request could be built. */
-  request: { url: string; http_method: string; headers: Record<string, string>; body: string } | null;
+  /**
+   * What was sent, with the Authorization value masked; null when no request could be built. `bodyIsPayload`: the
+   * body sent was the job's payload, which the main thread holds, so `body` is "" (the payload does not travel back).
+   */
+  request: { url: string; http_method: string; headers: Record<string, string>; body: string; bodyIsPayload?: true } | null;
   response: { status: number; headers: Record<string, string>; body: string };
   /**
    * Worth sending again later: the target could not be reached, timed out, or answered 408, 429 or 5xx. Not for

@@ -11,6 +11,7 @@ import { pushPayload, makeHook } from '../webhooks/fixtures.ts';
 import { fmt, median, percentile, ratio } from './lib/stats.ts';
 import { commitFiles, gitSandbox, makeRepo, withCredentials } from '../helpers/git.ts';
 import path from 'node:path';
+import { cpuSince, threadCpu } from './lib/thread-cpu.ts';
 
 /** The issue's target: deliveries per second to a target that answers at once, also beside a sleeping one. */
 const RATE_TARGET = 1000;
@@ -18,8 +19,11 @@ const RATE_TARGET = 1000;
 const EMITTERS = 16;
 import type { AreaResult, BenchOptions } from './report.ts';
 
+/** Deliveries per second, and CPU µs per delivery: the process, its main thread (host and receiver), the worker thread. */
+interface Rate { perSecond: number; cpu: { process: number; main: number; worker: number } }
+
 /** Deliveries per second to a receiver answering at once; with `slowNeighbour`, a second hook's target sleeps 10 s meanwhile. */
-async function deliveriesPerSecond(n: number, slowNeighbour = false): Promise<number> {
+async function deliveriesPerSecond(n: number, slowNeighbour = false): Promise<Rate> {
   const rx = await startReceiver();
   const slow = slowNeighbour ? await startReceiver({ delayMs: 10_000 }) : null;
   const h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
@@ -27,9 +31,12 @@ async function deliveriesPerSecond(n: number, slowNeighbour = false): Promise<nu
     const token = await createToken(h, ADMIN.username, ADMIN.password);
     if (slow) await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: slow.url, content_type: 'json' } });
     await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: rx.url, content_type: 'json', secret: 'bench' } });
-    // One delivery first: it starts the worker thread, which is not part of the rate.
+    // One delivery first: it starts the worker thread, which is not part of the rate (the threads new after it are the worker's).
+    const older = new Set(threadCpu().keys());
     await h.app.events.emit({ name: 'push', repoId: 1, ownerId: 1, branch: 'main', payload: pushPayload('main', 0) });
     await rx.waitFor(1, 600_000);
+    const cpu0 = threadCpu();
+    const worker = new Set([...cpu0.keys()].filter((t) => !older.has(t)));
     const t0 = performance.now();
     // Events come from EMITTERS concurrent writers (pushes and API writes of several clients): each emit stores its
     // hook task durably before it returns, and concurrent ones share fsyncs, as concurrent pushes do.
@@ -39,7 +46,10 @@ async function deliveriesPerSecond(n: number, slowNeighbour = false): Promise<nu
     };
     await Promise.all(Array.from({ length: EMITTERS }, emitter));
     await rx.waitFor(n + 1, 600_000);
-    return n / ((performance.now() - t0) / 1000);
+    const perSecond = n / ((performance.now() - t0) / 1000);
+    const used = cpuSince(cpu0, worker);
+    const us = (ms: number): number => (ms * 1000) / n;
+    return { perSecond, cpu: { process: us(used.process), main: us(used.main), worker: us(used.threads) } };
   } finally {
     if (slow) slow.delayMs = 0;
     await h.stop();
@@ -117,8 +127,11 @@ async function slowTarget(steps: number): Promise<Side[]> {
 /** Runs the webhook benchmark. */
 export async function runWebhooks(o: BenchOptions): Promise<AreaResult> {
   const n = o.quick ? 100 : 1000;
-  const rate = await deliveriesPerSecond(n);
-  const beside = await deliveriesPerSecond(n, true);
+  const alone = await deliveriesPerSecond(n);
+  const besideRun = await deliveriesPerSecond(n, true);
+  const rate = alone.perSecond;
+  const beside = besideRun.perSecond;
+  const cpuCells = (r: Rate): string[] => [fmt(r.cpu.process), fmt(r.cpu.main), fmt(r.cpu.worker)];
   const pushed = await pushToDelivery(o.quick ? 3 : 15);
   const sides = await slowTarget(o.quick ? 50 : 300);
   const none = sides[0]!;
@@ -130,10 +143,10 @@ export async function runWebhooks(o: BenchOptions): Promise<AreaResult> {
     tables: [
       {
         title: `Delivery rate (target ≥ ${RATE_TARGET} per second, and a sleeping target must not lower it)`,
-        columns: ['case', 'events', 'deliveries per second', 'vs alone', 'target', 'met'],
+        columns: ['case', 'events', 'deliveries per second', 'vs alone', 'target', 'met', 'CPU µs per delivery', 'main thread', 'worker thread'],
         rows: [
-          ['one target answering at once', String(n), fmt(rate), '1.00×', `≥ ${RATE_TARGET}/s`, met(rate)],
-          ['the same, a second hook\'s target sleeping 10 s', String(n), fmt(beside), ratio(beside, rate), `≥ ${RATE_TARGET}/s`, met(beside)],
+          ['one target answering at once', String(n), fmt(rate), '1.00×', `≥ ${RATE_TARGET}/s`, met(rate), ...cpuCells(alone)],
+          ['the same, a second hook\'s target sleeping 10 s', String(n), fmt(beside), ratio(beside, rate), `≥ ${RATE_TARGET}/s`, met(beside), ...cpuCells(besideRun)],
         ],
       },
       {
@@ -144,10 +157,10 @@ export async function runWebhooks(o: BenchOptions): Promise<AreaResult> {
       { title: 'Latency beside a slow target (ms)', columns: ['host', 'push event p50', 'push event p99', 'GET /user p50', 'GET /user p99', 'API vs no hook'], rows },
     ],
     notes: [
-      `Delivery rate: ${n} push events to one signed gitea-kind user hook, a loopback receiver answering at once; ${EMITTERS} concurrent emitters (each event stored durably before its emit returns); from the first emit to the last request received, after one delivery that starts the worker thread. Beside a sleeping target: a second user hook gets the same events and its target answers after 10 s; each target (URL origin) has at most 16 deliveries in flight, so it holds 16 of the worker's 64 slots. A slot is held from the task's claim (synced before its job leaves) to its result, so one target's rate is at most 16 / (claim sync + round trip); the receiver runs in this process, on the host's main thread.`,
+      `Delivery rate: ${n} push events to one signed gitea-kind user hook, a loopback receiver answering at once; ${EMITTERS} concurrent emitters (each event stored durably before its emit returns); from the first emit to the last request received, after one delivery that starts the worker thread. Beside a sleeping target: a second user hook gets the same events and its target answers after 10 s; each target (URL origin) has at most 16 deliveries in flight, so it holds 16 of the worker's 64 slots. A slot is held from the task's claim (synced before its job leaves) to its result, so one target's rate is at most 16 / (claim sync + round trip); the receiver runs in this process, on the host's main thread. CPU per delivery (from /proc, Linux only, 10 ms ticks): the whole process (the thread pool's syncs and V8's compiler and collector threads included), its main thread (tasks stored, claimed, sent and recorded, and the receiver), the worker thread (requests built, signed and sent).`,
       'Push to delivery: one commit pushed with git push over HTTP (token) to a repository with one repository hook; the time from the start of the push to the receiver getting the push event, and how long after the push returned.',
       `Slow target: ${none.push.length} steps on three hosts in turn; each step stores one push event (its hook task) and then makes one API request.`,
     ],
-    data: { deliveriesPerSecond: rate, besideSleepingTarget: beside, pushToDelivery: pushed, sides: sides.map((s) => ({ name: s.name, push: s.push, api: s.api })) },
+    data: { deliveriesPerSecond: rate, besideSleepingTarget: beside, cpuPerDelivery: { alone: alone.cpu, beside: besideRun.cpu }, pushToDelivery: pushed, sides: sides.map((s) => ({ name: s.name, push: s.push, api: s.api })) },
   };
 }

@@ -14,7 +14,7 @@ import * as hookStore from '../../store/hooks.ts';
 import * as taskStore from '../../store/hook-tasks.ts';
 import * as userStore from '../../store/users.ts';
 import type { HookRecord } from '../../store/hooks.ts';
-import type { HookTaskRecord, TaskRef } from '../../store/hook-tasks.ts';
+import type { HookTaskRecord, StoredRequest, TaskRef } from '../../store/hook-tasks.ts';
 import { groupedEvent } from './event-types.ts';
 
 /** The fields of a delivery job that come from the delivery settings, read once per claim batch. */
@@ -42,6 +42,15 @@ function targetOf(hook: Readonly<HookRecord>): string {
   } catch {
     return `hook:${hook.id}`;
   }
+}
+
+/** The request as the task stores it: Authorization masked (the worker masks it too), a payload body marked, not copied. */
+function storedRequest(sent: DeliveryResult['request']): StoredRequest | null {
+  if (!sent) return null;
+  const headers = sent.headers.Authorization === undefined ? sent.headers : { ...sent.headers, Authorization: '******' };
+  const request: StoredRequest = { url: sent.url, http_method: sent.http_method, headers, body: sent.body };
+  if (sent.bodyIsPayload) request.body_is_payload = true;
+  return request;
 }
 
 export class WebhookDispatcher {
@@ -252,9 +261,12 @@ export class WebhookDispatcher {
   }
 
   private jobFor(d: HookDetails, settings: BatchSettings, task: HookTaskRecord): DeliveryJob {
+    // Field by field, not spread: one fixed shape (the spread of two objects allocated about 5 KB per job here).
     return {
-      ...d, ...settings, taskId: task.id, uuid: task.uuid, eventType: task.event_type, event: groupedEvent(task.event_type),
-      payloadVersion: task.payload_version, payload: task.payload_content, isTest: !!task.is_test,
+      hookId: d.hookId, taskId: task.id, uuid: task.uuid, eventType: task.event_type, event: groupedEvent(task.event_type), kind: d.kind,
+      url: d.url, httpMethod: d.httpMethod, contentType: d.contentType, secret: d.secret, authorization: d.authorization,
+      payloadVersion: task.payload_version, payload: task.payload_content, meta: d.meta, targetType: d.targetType, isTest: !!task.is_test,
+      timeoutMs: settings.timeoutMs, allowedHosts: settings.allowedHosts,
     };
   }
 
@@ -263,13 +275,14 @@ export class WebhookDispatcher {
     const target = this.sentTo.get(keyOf(ref));
     this.sentTo.delete(keyOf(ref));
     if (target !== undefined) this.release(target);
-    const request = r.request && { ...r.request, headers: { ...r.request.headers } };
-    if (request?.headers.Authorization !== undefined) request.headers.Authorization = '******';
-    const retries = this.app.settings.int('webhook.MAX_RETRIES');
     const retry = !r.succeeded && r.retryable && !this.stopped;
-    const delayOf = (attempt: number): number => Math.min(MAX_RETRY_DELAY, this.app.settings.duration('webhook.RETRY_DELAY') * 4 ** (attempt - 1));
-    const outcome = { delivered: Date.now(), is_succeed: r.succeeded, request_content: request, response_content: r.response };
-    const at = await taskStore.recordOutcome(this.app.store, ref, outcome, (attempt) => (retry && attempt <= retries ? Date.now() + delayOf(attempt) : null));
+    const outcome = { delivered: Date.now(), is_succeed: r.succeeded, request_content: storedRequest(r.request), response_content: r.response };
+    const retryAt = (attempt: number): number | null => {
+      // The settings are read only for a failed delivery (not once per result).
+      if (!retry || attempt > this.app.settings.int('webhook.MAX_RETRIES')) return null;
+      return Date.now() + Math.min(MAX_RETRY_DELAY, this.app.settings.duration('webhook.RETRY_DELAY') * 4 ** (attempt - 1));
+    };
+    const at = await taskStore.recordOutcome(this.app.store, ref, outcome, retryAt);
     if (typeof at === 'number') this.later(ref, Math.max(0, at - Date.now()));
     // The hooks document is written only when the hook's last status changes (not once per delivery).
     const status = r.succeeded ? 1 : 2;

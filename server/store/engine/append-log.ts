@@ -5,6 +5,7 @@
  * The file stays open between writes that follow each other closely (closed after IDLE_CLOSE_MS without one), so a
  * busy log costs a write and a sync per group, not an open, a stat and a close as well.
  */
+import { writeSync } from 'node:fs';
 import { readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, openMaking } from './fsync-dir.ts';
@@ -134,9 +135,11 @@ export class AppendLog {
     const { fh, prefix } = await this.openFile();
     try {
       const fresh = this.size === 0;
-      const data = prefix + text;
-      await fh.write(data);
-      this.size += Buffer.byteLength(data);
+      const data = Buffer.from(prefix + text);
+      // Written from this thread: a page-cache write of a few KiB costs a few µs here, where a trip through the
+      // thread pool cost about 140 µs of CPU (a thread woken, the completion posted back). The sync stays async.
+      for (let off = 0; off < data.length;) off += writeSync(fh.fd, data, off, data.length - off);
+      this.size += data.length;
       if (sync || fresh) await fh.datasync();
       if (fresh) await fsyncDir(path.dirname(this.file));
       this.checkedTail = true;

@@ -1,5 +1,5 @@
 /** Builds the HTTP request of a delivery as Gitea's services/webhook/deliver.go does: body, headers, signatures. */
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { DeliveryJob } from '../protocol.ts';
 import { CONVERTERS } from './convert/kinds.ts';
 
@@ -16,7 +16,17 @@ export interface BuiltRequest {
  */
 export const USER_AGENT = 'Go-http-client/1.1';
 
-const hmac = (algo: 'sha1' | 'sha256', secret: string, body: string): string => createHmac(algo, secret).update(body).digest('hex');
+/** Signing keys by secret, imported once (not once per signature); a few hooks' secrets at most. */
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= 64) keys.clear();
+    keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  }
+  return key;
+}
+const hmac = (algo: 'sha1' | 'sha256', secret: string, body: string): string => createHmac(algo, keyOf(secret)).update(body).digest('hex');
 
 /** The default request: the stored payload, as JSON or as a `payload=` form; signed over the raw JSON. */
 function defaultRequest(job: DeliveryJob): { req: BuiltRequest; signed: string } {
