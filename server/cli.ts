@@ -5,6 +5,7 @@ import { SettingsError } from './lib/settings.ts';
 import { DataDirLockedError } from './lib/data-lock.ts';
 import { ServiceError } from './lib/errors.ts';
 import { capHeapGrowth } from './lib/heap-growth.ts';
+import { startIdleTrim } from './lib/idle-trim.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,10 +35,13 @@ try {
   const host = await createHost({ dataDir: values.data, port, host: values.host, settings });
   process.stdout.write(`Homeforge is listening on ${host.url} (data: ${host.app.dataDir})\n`);
   for (const url of host.lan.status().urls) process.stdout.write(`LAN access: ${url}\n`);
+  // An idle host gives back the heap a busy spell grew (server/lib/idle-trim.ts).
+  const stopTrim = startIdleTrim();
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
+    stopTrim();
     process.stdout.write(`${signal}: shutting down\n`);
     host.close().then(() => process.exit(0), (err: unknown) => {
       process.stderr.write(`shutdown failed: ${String(err)}\n`);

@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import type { FromWorker, ToWorker, WorkerLoop } from './protocol.ts';
 import { DeliveryLoop } from './delivery/loop.ts';
 import { MirrorLoop } from './mirror/loop.ts';
+import { startIdleTrim } from '../lib/idle-trim.ts';
 
 const port = parentPort;
 if (!port) throw new Error('the worker must run in a worker thread');
@@ -34,10 +35,13 @@ port.on('message', (msg: ToWorker) => {
       mirrors.receive(msg.job);
       break;
     case 'stop':
+      stopTrim();
       send({ type: 'stopped' });
       port.close();
       break;
   }
 });
 
+// Between deliveries and mirror runs the thread gives back the heap they grew (lib/idle-trim.ts).
+const stopTrim = startIdleTrim();
 delivery.ask();

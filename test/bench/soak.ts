@@ -13,7 +13,7 @@ import { fmt, percentile } from './lib/stats.ts';
 import { dataDirWithHookTasks, hookTask } from './lib/seed.ts';
 import * as tasks from '../../server/store/hook-tasks.ts';
 import { flushStore } from '../../server/store/index.ts';
-import { LOOP_MONITOR, bareRepos, childrenOf, cmdlineOf, firstLine, fsckAll, loopWindow, remoteBranch, startClient, writeBytes, type Client, type LoopWindow } from './lib/soak-run.ts';
+import { LOOP_MONITOR, bareRepos, childrenOf, cmdlineOf, firstLine, fsckAll, loopWindow, remoteBranch, smapsOf, startClient, writeBytes, type Client, type LoopWindow } from './lib/soak-run.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
 const TARGET = { loopP99: 20, probeRatio: 5, throughput: 0.95, rssAfter: 1.25, peakRss: 200e6, bytesPerBody: 4, statusMs: 10 };
@@ -120,6 +120,16 @@ const memOf = (w: LoopWindow, peakRss: number): string => {
   return `heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), external ${mb(m.external)}, rest ${mb(peakRss - m.heapTotal - m.external)}`;
 };
 
+/** The V8 heaps and external memory when a window ended, and the rest of the RSS read then (malloc, code, stacks). */
+const splitOf = (w: LoopWindow, rss: number): string => {
+  const m = w.now;
+  if (!m) return '-';
+  const mb = (b: number) => fmt(b / 1e6);
+  const wk = m.worker;
+  const rest = rss - m.heapTotal - m.external - (wk ? wk.heapTotal + wk.external : 0);
+  return `heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), external ${mb(m.external)}, worker ${wk ? `${mb(wk.heapTotal)} (${mb(wk.heapUsed)} used)` : 'none'}, rest ${mb(rest)}`;
+};
+
 const met = (ok: boolean): string => (ok ? 'yes' : 'no');
 
 const gcOf = (w: LoopWindow): string => {
@@ -151,6 +161,7 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
     const idleDone = await idleProbe.result;
     const idleLoop = await loopWindow(h.pid, loopFile);
     const rssBefore = rssOf(h.pid);
+    const smapsBefore = smapsOf(h.pid);
     // Load: every client in its own process.
     const ms = seconds * 1000;
     const gets = ['/api/v1/repos/root/r0', '/api/v1/repos/root/r0/branches', '/api/v1/repos/root/r1/commits?limit=10', '/api/v1/repos/root/r2/contents',
@@ -179,6 +190,8 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
     const left = await drain(h.url, token, 180_000);
     await sleep(afterSeconds * 1000);
     const rssAfter = rssOf(h.pid);
+    const smapsAfter = smapsOf(h.pid);
+    const afterLoop = await loopWindow(h.pid, loopFile);
     // Integrity, as the crash suite checks it.
     const ackedMissing = (await Promise.all(pushed.map(async (p) => (p.acked && (await remoteBranch(authed(p.repo), p.branch)) !== p.acked ? 1 : 0)))).reduce<number>((a, b) => a + b, 0);
     let issuesMissing = 0;
@@ -215,6 +228,8 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
       [`RSS MB, ${afterSeconds} s after the load ÷ before it`, mbs(rssBefore), `${mbs(rssAfter)} (${fmt(rssAfter / rssBefore)}×)`, `≤ ${TARGET.rssAfter}×`, met(rssAfter / rssBefore <= TARGET.rssAfter)],
       ['peak RSS MB (host process; git spawner beside)', mbs(rssBefore), `${mbs(peak)} (spawner ${mbs(spawnerPeak)})`, `≤ ${TARGET.peakRss / 1e6}`, met(peak <= TARGET.peakRss)],
       ['peak RSS split (MB): the largest V8 heap of the window, external memory, the rest of the peak (malloc, code, stacks, the worker thread)', memOf(idleLoop, rssBefore), memOf(loadLoop, peak), '-', '-'],
+      [`RSS split (MB), before and ${afterSeconds} s after: the main thread's V8 heap, external memory, the worker thread's heap and external, the rest (malloc, code, stacks)`, splitOf(idleLoop, rssBefore), splitOf(afterLoop, rssAfter), '-', '-'],
+      ['RSS anonymous / file-backed MB (smaps_rollup), before and after', `${mbs(smapsBefore.anon)} / ${mbs(smapsBefore.file)}`, `${mbs(smapsAfter.anon)} / ${mbs(smapsAfter.file)}`, '-', '-'],
       ['bytes written per webhook delivery ÷ its body', '-', `${fmt(bytes.perBody)} (${mbs(bytes.written)} MB for ${mbs(bytes.bodies)} MB of bodies)`, `≤ ${TARGET.bytesPerBody}`, met(bytes.perBody <= TARGET.bytesPerBody)],
       [`GET /api/homeforge/status with 10,000 stored deliveries (ms, p50 / p99; ${status.pending} pending)`, `GET /version p50 ${fmt(status.versionP50)}`, `${fmt(status.p50)} / ${fmt(status.p99)}`, `≤ ${TARGET.statusMs}`, met(status.p99 <= TARGET.statusMs)],
       ['lost: deliveries missing or repeated, fsck failures, acknowledged pushes or issues missing', '-', `${lostDeliveries} / ${dupes} / ${fsck.bad.length} / ${ackedMissing} / ${issuesMissing}`, '0', met(lostDeliveries + dupes + fsck.bad.length + ackedMissing + issuesMissing === 0)],
@@ -231,7 +246,7 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
         ...(failedClients.length ? [`Clients that failed: ${failedClients.join('; ')}`] : []),
         ...(fsck.bad.length ? [`fsck failed: ${fsck.bad.join(', ')}`] : []),
       ],
-      data: { seconds, idleSeconds, afterSeconds, idleLoop, loadLoop, probeIdle, probeUnder, firstRate, lastRate, rssBefore, rssAfter, peak, spawnerPeak, bytes, status, lostDeliveries, dupes, fsck, ackedMissing, issuesMissing, pushes },
+      data: { seconds, idleSeconds, afterSeconds, idleLoop, loadLoop, probeIdle, probeUnder, firstRate, lastRate, rssBefore, rssAfter, smapsBefore, smapsAfter, afterLoop, peak, spawnerPeak, bytes, status, lostDeliveries, dupes, fsck, ackedMissing, issuesMissing, pushes },
     };
   } finally {
     receiver.proc.kill();

@@ -45,10 +45,19 @@ export function firstLine(c: Client<unknown>): Promise<string> {
   });
 }
 
-export interface LoopWindow { p50: number; p99: number; max: number; p99Interval?: number; n: number; long?: number; longest?: number; gc?: { young: number[]; full: number[] }; mem?: Mem | null }
+export interface LoopWindow { p50: number; p99: number; max: number; p99Interval?: number; n: number; long?: number; longest?: number; gc?: { young: number[]; full: number[] }; mem?: Mem | null; now?: Mem & { worker: Mem | null } }
 
 /** The window's largest V8 heap and node's external memory then (bytes). */
 export interface Mem { heapTotal: number; heapUsed: number; external: number }
+
+/** A process's resident memory from /proc/PID/smaps_rollup (bytes): anonymous (heaps, malloc) and file-backed (code, mapped files). */
+export function smapsOf(pid: number): { rss: number; anon: number; file: number } {
+  const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  const rss = kb('Rss');
+  const anon = kb('Anonymous');
+  return { rss, anon, file: rss - anon };
+}
 
 /** Ends the host's current event-loop window (SIGUSR2 to the preloaded monitor) and returns its figures. */
 export async function loopWindow(pid: number, file: string): Promise<LoopWindow> {

@@ -1,0 +1,69 @@
+/**
+ * Gives memory back once a thread has gone quiet after work. V8 collects garbage only when allocation asks it to:
+ * a host that goes idle after a busy hour keeps the heap it grew, garbage included (measured: no collection at
+ * all in 60 s of idle, its V8 memory reducer never ran). Here a thread whose event loop has been nearly idle for
+ * a few checks in a row, and whose heap has grown since the last trim, runs one full collection: V8 then gives
+ * the empty pages back to the system (a 69 MB heap with 3 MB live went to 8 MB, RSS -59 MB in 2 s).
+ * One per thread (the host's main thread and its worker thread each run their own); the timer never keeps the
+ * process alive.
+ */
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+
+/** How often the loop's utilization is read (ms). */
+export const TRIM_CHECK_MS = 5000;
+/** Checks in a row with the loop nearly idle before a trim (15 s). */
+export const TRIM_QUIET_CHECKS = 3;
+/** Event-loop utilization up to which a check counts as quiet (a host answering a probe every 100 ms reads ~0.02). */
+export const TRIM_MAX_UTILIZATION = 0.05;
+/** Growth of the V8 heap since the last trim (or the start) that makes a trim worth its pause (bytes). */
+export const TRIM_MIN_GROWTH = 8 * 1024 * 1024;
+
+/** What the trimmer remembers between checks. */
+export interface TrimState { quiet: number; heapAfterTrim: number }
+
+/** One check: the state after it, and whether to collect now. Pure, for tests. */
+export function nextTrim(s: TrimState, utilization: number, heapTotal: number): { state: TrimState; trim: boolean } {
+  const quiet = utilization <= TRIM_MAX_UTILIZATION ? s.quiet + 1 : 0;
+  const trim = quiet >= TRIM_QUIET_CHECKS && heapTotal >= s.heapAfterTrim + TRIM_MIN_GROWTH;
+  return { state: { quiet: trim ? 0 : quiet, heapAfterTrim: s.heapAfterTrim }, trim };
+}
+
+let collect: (() => void) | null = null;
+
+/** V8's full collection, as `--expose-gc` gives it (the flag is set for one new context, then cleared again). */
+export function fullCollection(): () => void {
+  if (collect) return collect;
+  v8.setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  v8.setFlagsFromString('--no-expose-gc');
+  return (collect = gc);
+}
+
+let running: NodeJS.Timeout | null = null;
+
+/** Starts the idle trimmer of this thread (once; later calls do nothing). Returns a function that stops it. */
+export function startIdleTrim(onTrim?: (before: number, after: number) => void): () => void {
+  if (running) return () => {};
+  let state: TrimState = { quiet: 0, heapAfterTrim: v8.getHeapStatistics().total_heap_size };
+  let last: EventLoopUtilization = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const heap = v8.getHeapStatistics().total_heap_size;
+    const step = nextTrim(state, performance.eventLoopUtilization(now, last).utilization, heap);
+    last = now;
+    state = step.state;
+    if (!step.trim) return;
+    fullCollection()();
+    const after = v8.getHeapStatistics().total_heap_size;
+    state = { quiet: 0, heapAfterTrim: after };
+    onTrim?.(heap, after);
+  }, TRIM_CHECK_MS);
+  timer.unref();
+  running = timer;
+  return () => {
+    clearInterval(timer);
+    if (running === timer) running = null;
+  };
+}
