@@ -32,7 +32,13 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
 
     test('new heads, an annotated tag and a deleted branch are seen; no new cat-file process starts', async () => {
       assert.equal((await h.api('GET', '/repos/root/cached/branches')).headers.get('x-total-count'), '2');
-      assert.equal((await h.api('GET', '/repos/root/cached/contents/README.md')).status, 200);
+      const first = await h.api('GET', '/repos/root/cached/contents/README.md');
+      assert.equal(first.status, 200);
+      assert.equal(Buffer.from(first.body.content, 'base64').toString(), 'one\n');
+      // Asked twice: the second answer is the one kept, byte for byte, with its ETag.
+      const again = await h.api('GET', '/repos/root/cached/contents/README.md');
+      assert.equal(again.text, first.text);
+      assert.equal(again.headers.get('etag'), first.headers.get('etag'));
       const before1 = readerStats(h.app);
       assert.equal(before1.open, 1);
       await work.commit({ 'README.md': 'two\n' }, 'two');
@@ -48,6 +54,15 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
       assert.notEqual(tag.body.id, work.commits[1], 'the tag object, not the commit');
       const raw = await fetch(`${h.url}/api/v1/repos/root/cached/raw/README.md`);
       assert.equal(await raw.text(), 'two\n');
+      // The contents answer kept from before the push is not served again: the ref now names another commit.
+      const moved = await h.api('GET', '/repos/root/cached/contents/README.md');
+      assert.equal(Buffer.from(moved.body.content, 'base64').toString(), 'two\n');
+      assert.equal(moved.body.last_commit_sha, work.commits[1]);
+      assert.notEqual(moved.headers.get('etag'), first.headers.get('etag'));
+      const atTag = await h.api('GET', '/repos/root/cached/contents/README.md?ref=v2');
+      assert.equal(atTag.body.last_commit_sha, work.commits[1]);
+      assert.match(atTag.body.url, /\?ref=v2$/);
+      assert.match(atTag.body.html_url, /\/src\/tag\/v2\/README\.md$/);
       const after1 = readerStats(h.app);
       assert.deepEqual(after1.pids, before1.pids, 'the same reader answered');
       assert.equal(after1.started, before1.started, 'no cat-file process was started');

@@ -79,10 +79,14 @@ export async function authenticate(app: AppContext, creds: Credentials): Promise
   return auth;
 }
 
+/** Every access token is 40 lower-case hex digits (newToken). */
+const TOKEN_SHAPE = /^[0-9a-f]{40}$/;
+
 /** The stored token for a value, or undefined. */
 async function findToken(app: AppContext, value: string): Promise<AccessTokenRecord | undefined> {
   const v = value.trim();
-  return v ? tokenStore.peekByHash(app.store, hashToken(v)) : undefined;
+  // Anything else (a password in Basic credentials, above all) cannot be one: no hash to compute and look up.
+  return TOKEN_SHAPE.test(v) ? tokenStore.peekByHash(app.store, hashToken(v)) : undefined;
 }
 
 async function tokenAuth(app: AppContext, token: AccessTokenRecord): Promise<Auth> {

@@ -2,20 +2,19 @@
  * A short-lived memory of verified passwords, so a git client's burst of requests (ls-refs, fetch, push: each
  * sends the password again) costs one scrypt check instead of one per request. Entries are keyed by an HMAC of
  * login and password under a key that lives only in this process (the password itself is never kept), hold the
- * user id and a fingerprint of the password hash they were verified against, and are ignored as soon as that
- * hash changes. Failures are never remembered. Accounts of a login source (LDAP) are not cached: their directory
+ * user id and the stored password hash they were verified against (the same string the store holds), and are
+ * ignored as soon as that hash changes. Failures are never remembered. Accounts of a login source (LDAP) are not cached: their directory
  * decides each time.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { UserRecord } from '../../store/records.ts';
 import * as userStore from '../../store/users.ts';
-import { passwordStamp } from './ui-sessions.ts';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 1000;
 
-interface Entry { uid: number; stamp: string; expires: number }
+interface Entry { uid: number; passwd: string; expires: number }
 
 const caches = new WeakMap<AppContext, { key: Buffer; entries: Map<string, Entry> }>();
 
@@ -39,7 +38,8 @@ export async function cachedSignIn(app: AppContext, login: string, password: str
     return null;
   }
   const user = await userStore.peekById(app.store, e.uid);
-  if (!user || user.login_source > 0 || passwordStamp(user) !== e.stamp) {
+  // Comparing the hash itself (no fingerprint to compute per request): a new password is a new hash.
+  if (!user || user.login_source > 0 || user.passwd !== e.passwd) {
     c.entries.delete(k);
     return null;
   }
@@ -62,5 +62,5 @@ export function rememberSignIn(app: AppContext, login: string, password: string,
     // Still full: the oldest entry goes (a Map iterates in insertion order).
     if (c.entries.size >= MAX_ENTRIES) c.entries.delete(c.entries.keys().next().value ?? '');
   }
-  c.entries.set(keyOf(c.key, login, password), { uid: user.id, stamp: passwordStamp(user), expires: Date.now() + TTL_MS });
+  c.entries.set(keyOf(c.key, login, password), { uid: user.id, passwd: user.passwd, expires: Date.now() + TTL_MS });
 }

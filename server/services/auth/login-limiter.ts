@@ -24,9 +24,14 @@ export class LoginLimiter {
   private readonly byPair: MemoryLimiter;
   private readonly byAddress: MemoryLimiter;
   private readonly byRemoteAccount: MemoryLimiter;
+  /** How long a failure is remembered (the limiters' window, whole seconds). */
+  private readonly windowMs: number;
+  /** When the last failure was recorded: once a window has passed since, no limiter holds anything. */
+  private lastFailure = -Infinity;
 
   constructor(maxFailures: number, windowMs: number) {
     const duration = Math.max(1, Math.round(windowMs / 1000));
+    this.windowMs = duration * 1000;
     this.byPair = new RateLimiterMemory({ points: maxFailures, duration });
     // An address may try a few accounts (a shared NAT), so it gets a larger allowance.
     this.byAddress = new RateLimiterMemory({ points: maxFailures * 3, duration });
@@ -35,6 +40,7 @@ export class LoginLimiter {
 
   /** Throws 429 when this address has used up its failures for the account or in all, or a remote guess is on. */
   async check(account: string, address: string): Promise<void> {
+    if (this.quiet()) return;
     const name = account.toLowerCase();
     const [pair, addr, remote] = await Promise.all([
       this.byPair.get(`${address}\n${name}`),
@@ -50,6 +56,8 @@ export class LoginLimiter {
 
   /** Records one failure. */
   async fail(account: string, address: string): Promise<void> {
+    // Set before the penalties land, so a check running meanwhile reads the limiters.
+    this.lastFailure = Date.now();
     const name = account.toLowerCase();
     await Promise.all([
       this.byPair.penalty(`${address}\n${name}`, 1),
@@ -60,6 +68,16 @@ export class LoginLimiter {
 
   /** Clears this address's failures for the account after a successful sign-in. */
   async succeed(account: string, address: string): Promise<void> {
+    if (this.quiet()) return;
     await this.byPair.delete(`${address}\n${account.toLowerCase()}`);
+  }
+
+  /**
+   * True when no failure was recorded within a window: every limiter record has expired (a record lives one
+   * window from its first point), so there is nothing to check or clear. Spares a password request the
+   * limiters' lookups while nobody is failing.
+   */
+  private quiet(): boolean {
+    return Date.now() - this.lastFailure > this.windowMs;
   }
 }

@@ -81,13 +81,27 @@ async function describe(app: AppContext, repo: RepoRecord, ref: ResolvedRef, e: 
   return out;
 }
 
-/** The contents API: a file with its base64 content, or the entries of a directory. 404 for a missing path. */
-export async function getContents(app: AppContext, repo: RepoRecord, refInput: string | undefined, rawPath: string): Promise<ContentsResult | null> {
+/** Where a contents read points: the resolved ref and the clean path (its segments too). */
+export interface ContentsTarget {
+  ref: ResolvedRef;
+  path: string;
+  segs: string[];
+}
+
+/**
+ * Resolves the ref and cleans the path of a contents read; null for the root of an empty repository (an empty
+ * list). The answer then depends only on the commit, the path and the ref's names, never on later pushes.
+ */
+export async function contentsTarget(app: AppContext, repo: RepoRecord, refInput: string | undefined, rawPath: string): Promise<ContentsTarget | null> {
   const segs = treePathSegments(rawPath === '.' ? '' : rawPath);
   if (!segs) throw new NotFoundError(fileNotExist(rawPath));
   const path = segs.join('/');
   if (!path && (await isEmptyRepo(app, repo))) return null;
-  const ref = await resolveRef(app, repo, refInput);
+  return { ref: await resolveRef(app, repo, refInput), path, segs };
+}
+
+/** The entry (or directory listing) at a resolved target. 404 for a missing path. */
+export async function contentsAt(app: AppContext, repo: RepoRecord, { ref, path, segs }: ContentsTarget): Promise<ContentsResult> {
   const found = await entryAtPath(readerFor(app, repo), repo.object_format, ref.commit.tree, path);
   if (!found) throw new NotFoundError(fileNotExist(path, ref));
   if (found.entry.type !== 'tree') {
@@ -96,6 +110,12 @@ export async function getContents(app: AppContext, repo: RepoRecord, refInput: s
   const entries = await readTree(readerFor(app, repo), repo.object_format, found.entry.id);
   const dir = await Promise.all(entries.map((e) => describe(app, repo, ref, e, path ? `${path}/${e.name}` : e.name, false)));
   return { ref, file: null, dir };
+}
+
+/** The contents API: a file with its base64 content, or the entries of a directory. 404 for a missing path. */
+export async function getContents(app: AppContext, repo: RepoRecord, refInput: string | undefined, rawPath: string): Promise<ContentsResult | null> {
+  const target = await contentsTarget(app, repo, refInput, rawPath);
+  return target && contentsAt(app, repo, target);
 }
 
 

@@ -8,14 +8,15 @@ import { canWriteCode, exposeHeaders, flag, linksOf, queryString, rawContentType
 import type { ApiContext } from '../../router/context.ts';
 import { toBranch, toGitTree, toReference, toTag } from '../../../convert/branch.ts';
 import { commitJson } from './commit-json.ts';
-import { toContents, toGitBlob } from '../../../convert/content.ts';
+import { toGitBlob } from '../../../convert/content.ts';
 import { createBranch, deleteBranch, getBranch, listBranches } from '../../../services/repository/branches.ts';
 import { createTag, deleteTag, getTag, listTags } from '../../../services/repository/tags.ts';
 import { tagHasRelease } from '../../../services/release/releases.ts';
 import { ConflictError } from '../../../lib/errors.ts';
 import { commitList, singleCommit } from '../../../services/repository/commits.ts';
 import { listGitRefs } from '../../../services/repository/read.ts';
-import { getBlobById, getContents, getRawBlob } from '../../../services/repository/contents.ts';
+import { getBlobById, getRawBlob } from '../../../services/repository/contents.ts';
+import { sendContents } from './contents-answer.ts';
 import { prepareArchive } from '../../../services/repository/archive.ts';
 import { getTree } from '../../../services/repository/trees.ts';
 import { branchProtectionInfo } from '../../../services/repository/protection-rules.ts';
@@ -203,11 +204,4 @@ export async function sendArchive(ctx: ApiContext<unknown, unknown>, archive: st
   }
   await a.stream(ctx.res);
   ctx.res.end();
-}
-
-async function sendContents(ctx: ApiContext<unknown, unknown>, path: string): Promise<void> {
-  const r = await getContents(ctx.app, repoOf(ctx).repo, queryString(ctx, 'ref'), path);
-  if (!r) return json(ctx, 200, []);
-  const links = linksOf(ctx);
-  json(ctx, 200, r.file ? toContents(r.file, r.ref, links) : r.dir.map((e) => toContents(e, r.ref, links)));
 }
