@@ -84,7 +84,9 @@ export async function writeCommit(
   const own = reader ? null : new CatFileReader(gitDir, () => undefined);
   // each object written, and then told to `wrote` (the caller may keep its bytes for the reads that follow)
   const write = async (type: 'blob' | 'tree' | 'commit', body: Buffer): Promise<string> => {
-    const id = await writeLooseObject(gitDir, format, type, body);
+    // a blob may be there already (the same content elsewhere); the trees along the changed paths and the commit
+    // are new, so they skip the existence check (an access() call each)
+    const id = await writeLooseObject(gitDir, format, type, body, { fresh: type !== 'blob' });
     wrote?.(id, type, body);
     return id;
   };
