@@ -14,7 +14,7 @@ export interface TreeChange {
   path: string;
   /** The new bytes; null removes the path (unless blobId names an existing blob to put there). */
   content: Buffer | null;
-  /** An existing blob to put at the path (a move that keeps the content). */
+  /** An existing blob to put at the path (a move that keeps the content, or `content` stored already). */
   blobId?: string;
   /** File mode for a written path (100644 or 100755). */
   mode?: string;
