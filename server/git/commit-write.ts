@@ -14,7 +14,7 @@ export interface TreeChange {
   path: string;
   /** The new bytes; null removes the path (unless blobId names an existing blob to put there). */
   content: Buffer | null;
-  /** An existing blob to put at the path (a move that keeps the content). */
+  /** An existing blob to put at the path (a move that keeps the content, or `content` stored already). */
   blobId?: string;
   /** File mode for a written path (100644 or 100755). */
   mode?: string;
@@ -84,7 +84,9 @@ export async function writeCommit(
   const own = reader ? null : new CatFileReader(gitDir, () => undefined);
   // each object written, and then told to `wrote` (the caller may keep its bytes for the reads that follow)
   const write = async (type: 'blob' | 'tree' | 'commit', body: Buffer): Promise<string> => {
-    const id = await writeLooseObject(gitDir, format, type, body);
+    // a blob may be there already (the same content elsewhere); the trees along the changed paths and the commit
+    // are new, so they skip the existence check (an access() call each)
+    const id = await writeLooseObject(gitDir, format, type, body, { fresh: type !== 'blob' });
     wrote?.(id, type, body);
     return id;
   };

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { writeLooseObject } from './loose-object.ts';
@@ -36,3 +37,27 @@ for (const format of ['sha1', 'sha256'] as const) {
     }
   });
 }
+
+test('a large tree is stored uncompressed and a fresh object is written over an existing one; git reads both, fsck clean', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'loose-object-'));
+  try {
+    git(dir, ['init', '-q', '--bare', dir]);
+    const blob = await writeLooseObject(dir, 'sha1', 'blob', Buffer.from('x\n'));
+    const listing = Array.from({ length: 300 }, (_, i) => `100644 blob ${blob}\tfile-${i}.txt\n`).join('');
+    const expected = git(dir, ['mktree', '--missing'], listing).trim();
+    const body = Buffer.from(execFileSync('git', ['cat-file', 'tree', expected], { env: { ...process.env, GIT_DIR: dir } }));
+    assert.ok(body.length >= 4096);
+    rmSync(path.join(dir, 'objects', expected.slice(0, 2), expected.slice(2)));
+    assert.equal(await writeLooseObject(dir, 'sha1', 'tree', body, { fresh: true }), expected);
+    const stored = readFileSync(path.join(dir, 'objects', expected.slice(0, 2), expected.slice(2)));
+    assert.ok(stored.length > body.length, 'zlib level 0: the file is the tree plus zlib framing');
+    assert.equal(inflateSync(stored).subarray(`tree ${body.length}\0`.length).compare(body), 0);
+    // written again as fresh: the rename puts the same bytes in place
+    assert.equal(await writeLooseObject(dir, 'sha1', 'tree', body, { fresh: true }), expected);
+    assert.equal(git(dir, ['ls-tree', expected]).split('\n').filter(Boolean).length, 300);
+    assert.deepEqual(readdirSync(path.join(dir, 'objects', expected.slice(0, 2))).filter((f) => f.startsWith('tmp_obj_')), []);
+    git(dir, ['fsck', '--strict']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

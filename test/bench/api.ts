@@ -128,7 +128,7 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
     notes: [
       `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores.`,
       'Writes: the POST creates a branch from main with a new name per request (git ref, branch record, create event); the PATCH changes the repository description (one store write, no git). There is no issues store yet, so no issue POST.',
-      'Tags: an annotated tag per request (tag object, ref, push and create events). Contents: one new file per request on main, a commit each (blob, tree, commit, ref, branch record, push event); objects written in-process (no git process); writes to one branch run one at a time, the ones queued meanwhile built as a chain of commits moved by one ref update (one push event each).',
+      'Tags: an annotated tag per request (tag object, ref, push and create events). Contents: one new file per request on main, a commit each (blob, tree, commit, ref, branch record, push event); objects written in-process (no git process; the blob before the write queues, trees of 4 KiB and more stored without compression); writes to one branch run one at a time, the ones queued meanwhile built as a chain of commits moved by one ref update (one push event each).',
       'Basic auth: the same read with the password in every request (checked against a short-lived cache of the scrypt result); a read never writes the user record (the sign-in time changes on UI sign-ins only).',
       missed.length ? `Targets missed: ${missed.join('; ')}.` : 'Every target met.',
     ],

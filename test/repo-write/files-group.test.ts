@@ -77,4 +77,30 @@ describe('grouped contents writes to one branch', () => {
       assert.deepEqual(p.commits[0].added, [a.body.content.path]);
     }
   });
+
+  test('blobs stored before the writes queue: shared content, a refused write and a rename keep every answer right', async () => {
+    assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'early-blobs', auto_init: true } })).status, 201);
+    const r = '/repos/root/early-blobs/contents';
+    const readme = await h.api('GET', `${r}/README.md`, { auth: token });
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => h.api('POST', `${r}/same/${i}.txt`, { auth: token, body: { content: b64('same bytes\n') } })),
+      // refused after its blob was stored: the file exists
+      h.api('POST', `${r}/README.md`, { auth: token, body: { content: b64('refused\n') } }),
+    ]);
+    for (const a of answers.slice(0, 6)) assert.equal(a.status, 201, a.text);
+    assert.equal(answers[6]!.status, 422, answers[6]!.text);
+    const shas = new Set(answers.slice(0, 6).map((a) => a.body.content.sha));
+    assert.equal(shas.size, 1, 'one blob for the same content');
+    // a rename with no new content keeps the old blob; one with content stores the new one
+    const moved = await h.api('POST', r, { auth: token, body: { files: [{ operation: 'rename', path: 'moved.md', from_path: 'README.md', sha: readme.body.sha }] } });
+    assert.equal(moved.status, 201, moved.text);
+    assert.equal(moved.body.files[0].sha, readme.body.sha);
+    const dir = path.join(g.dir, 'early-blobs');
+    await g.ok(['clone', '-q', withCredentials(`${h.url}/root/early-blobs.git`, ADMIN.username, ADMIN.password), dir]);
+    assert.equal((await g.ok(['rev-parse', 'HEAD:same/0.txt'], { cwd: dir })).trim(), [...shas][0]);
+    assert.equal((await g.ok(['show', 'HEAD:same/5.txt'], { cwd: dir })), 'same bytes\n');
+    assert.equal((await g.ok(['rev-parse', 'HEAD:moved.md'], { cwd: dir })).trim(), readme.body.sha);
+    assert.equal((await g.ok(['rev-list', '--count', 'HEAD'], { cwd: dir })).trim(), '8');
+    await g.ok(['fsck', '--strict'], { cwd: dir });
+  });
 });

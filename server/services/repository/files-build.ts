@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { zeroId, type Commit, type TreeEntry } from '../../git/objects.ts';
 import { writeCommit, type TreeChange } from '../../git/commit-write.ts';
+import { writeLooseObject } from '../../git/loose-object.ts';
 import { entryAtPath } from '../../git/read.ts';
 import { gitDirFor, readerFor, rememberWritten } from './cache.ts';
 import { getCommit } from './read.ts';
@@ -42,6 +43,23 @@ export interface ChangeFilesInput {
 export interface Planned extends FileChange {
   treePath: string;
   from: string;
+  /** The blob of `content`, when it was stored before the write queued (storeBlobs). */
+  blobId?: string;
+}
+
+/**
+ * Stores the blobs of the files' new contents, before the write waits for its branch: a blob depends on nothing
+ * the branch holds, so writing it while another write to the branch runs keeps that object out of the part that
+ * runs one at a time. A write refused later leaves its blob unreferenced (pruned by gc, as a rejected push's).
+ */
+export async function storeBlobs(app: AppContext, repo: RepoRecord, files: Planned[]): Promise<void> {
+  for (const f of files) {
+    // a rename without content keeps the old blob (treeChanges)
+    if (!f.content || f.operation === 'delete' || (f.operation === 'rename' && f.content.length === 0)) continue;
+    const body = f.content;
+    f.blobId = await writeLooseObject(gitDirFor(app, repo), repo.object_format, 'blob', body);
+    rememberWritten(app, repo, f.blobId, 'blob', body);
+  }
 }
 
 /** A commit built on a head, not yet on any ref. */
@@ -66,7 +84,8 @@ export async function treeChanges(app: AppContext, repo: RepoRecord, head: Commi
     if (from && f.from !== f.treePath) changes.push({ path: f.from, content: null });
     const mode = from?.mode === '100755' ? '100755' : '100644';
     const keep = f.operation === 'rename' && !f.content?.length && from ? from.id : undefined;
-    changes.push({ path: f.treePath, content: keep ? null : (f.content ?? Buffer.alloc(0)), mode, ...(keep ? { blobId: keep } : {}) });
+    const stored = keep ?? f.blobId;
+    changes.push({ path: f.treePath, content: keep ? null : (f.content ?? Buffer.alloc(0)), mode, ...(stored ? { blobId: stored } : {}) });
   }
   return changes;
 }

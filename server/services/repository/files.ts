@@ -18,7 +18,7 @@ import { knownPushCommit } from './push-events.ts';
 import type { ContentEntry } from './contents.ts';
 import { treePathOf } from './files-check.ts';
 import { nestedRefName } from './sorted-refs.ts';
-import { ATTEMPTS, buildOn, pushDetails, SMALL_WRITE, type ChangeFilesInput, type Planned } from './files-build.ts';
+import { ATTEMPTS, buildOn, pushDetails, SMALL_WRITE, storeBlobs, type ChangeFilesInput, type Planned } from './files-build.ts';
 import { queueBranchWrite } from './files-batch.ts';
 
 export type { ChangeFilesInput, FileChange } from './files-build.ts';
@@ -108,6 +108,8 @@ export async function changeFiles(app: AppContext, repo: RepoRecord, doer: UserR
   const targets = files.filter((f) => f.operation !== 'delete').map((f) => f.treePath);
   const twice = targets.find((t, i) => targets.indexOf(t) !== i);
   if (twice) throw new ValidationError(`repository file already exists [path: ${twice}]`);
+  // an archived repository refuses the write at the ref move: nothing is stored for it beforehand
+  if (!repo.is_archived) await storeBlobs(app, repo, files);
   // Writes that only move their own branch forward are grouped with the others waiting on it (files-batch.ts).
   const sameBranch = !o.newBranch || o.newBranch === (o.branch || repo.default_branch);
   const commit = sameBranch
