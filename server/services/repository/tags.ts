@@ -75,7 +75,7 @@ export async function createTag(app: AppContext, repo: RepoRecord, doer: UserRec
   let id = commit.id;
   if (message) {
     const body = tagObjectBody(name, commit.id, 'commit', message, { name: doer.full_name || doer.name, email: doer.email }, Math.floor(Date.now() / 1000));
-    id = await writeLooseObject(gitDir, repo.object_format, 'tag', body);
+    id = await writeLooseObject(gitDir, repo.object_format, 'tag', body, { fresh: true });
     rememberWritten(app, repo, id, 'tag', body);
     knownPeel(app, repo, id, commit.id);
     // what the answer and the tag's release read back: known from the bytes just written, no object reads
