@@ -118,7 +118,7 @@ export async function serve(
   channel?: (socket: Duplex) => void,
 ): Promise<ServeResult> {
   const args = [...HIDE_HOST_REFS, service, '--stateless-rpc', gitDir];
-  const gitOpts = { env: { ...env, ...protocolEnv(gitProtocol) } };
+  const gitOpts = { env: { ...env, ...protocolEnv(gitProtocol) }, bulk: true };
   const started = channel ? await spawnGitWithChannel(args, gitOpts) : null;
   const child: GitChild = started ? started.child : spawnGit(args, gitOpts);
   const socket = started?.channel;

@@ -38,8 +38,10 @@ function start(req, socket, channel) {
     child.on('error', (err) => send({ t: 'error', id: req.id, message: String(err?.message ?? err) }));
     return;
   }
-  if (req.lowPriority) {
-    try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keeps the default priority */ }
+  // req.nice is relative to this process's own niceness (the host's, inherited), as `nice -n` counts.
+  const nice = req.lowPriority ? os.constants.priority.PRIORITY_LOW : req.nice ? Math.min(19, os.getPriority() + req.nice) : null;
+  if (nice !== null) {
+    try { os.setPriority(child.pid, nice); } catch { /* keeps the default priority */ }
   }
   children.set(req.id, child);
   send({ t: 'spawned', id: req.id, pid: child.pid });

@@ -2,12 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scryptSync } from 'node:crypto';
 import { helperScrypt, launchGit, launchGitWithChannel, spawnerInUse, type GitChild } from './spawner.ts';
 import { hashPassword, setPasswordHasher, verifyPassword } from '../lib/crypto.ts';
-import { runGit } from './process.ts';
+import { BULK_NICE, runGit } from './process.ts';
 
 const closed = (c: GitChild): Promise<[number | null, string | null]> => new Promise((resolve) => c.on('close', (code: number | null, sig: string | null) => resolve([code, sig])));
 const parentOf = (pid: number): number => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
@@ -84,4 +84,23 @@ test('password hashing in the spawner process gives scrypt\'s own result, and ve
   const stored = await hashPassword('correct horse');
   assert.equal(await verifyPassword('correct horse', stored), true);
   assert.equal(await verifyPassword('wrong horse', stored), false);
+});
+
+test('git asked to run at a niceness runs there, and so do the processes it starts; lowPriority is the lowest', { skip: process.platform !== 'linux' }, async () => {
+  // A shell alias stands in for upload-pack's pack-objects: awk, started by git through a shell, prints its own niceness.
+  const alias = ['-c', 'alias.nice=!awk \'{ print $19 }\' /proc/self/stat', 'nice'];
+  const own = os.getPriority();
+  const niceOf = async (child: GitChild): Promise<number> => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    child.stdin.end();
+    assert.deepEqual(await closed(child), [0, null]);
+    return Number(out.trim());
+  };
+  const env = process.env;
+  assert.equal(await niceOf(launchGit(alias, { cwd: tmpdir(), env })), own);
+  assert.equal(await niceOf(launchGit(alias, { cwd: tmpdir(), env, nice: 10 })), Math.min(19, own + 10));
+  assert.equal(await niceOf(launchGit(alias, { cwd: tmpdir(), env, nice: 10, lowPriority: true })), 19);
+  assert.equal(await niceOf((await launchGitWithChannel(alias, { cwd: tmpdir(), env, nice: 10 })).child), Math.min(19, own + 10));
+  assert.equal((await runGit(alias, { bulk: true })).stdout.toString().trim(), String(Math.min(19, own + BULK_NICE)));
 });

@@ -34,6 +34,8 @@ export interface LaunchOptions {
   /** 'ignore' gives git no stdin (end of file at once). */
   stdin?: 'pipe' | 'ignore';
   lowPriority?: boolean;
+  /** How much nicer than the host git and the processes it starts run (as `nice -n`), unless lowPriority asks for the lowest. */
+  nice?: number;
 }
 
 type FromSpawner =
@@ -234,7 +236,7 @@ class Spawner {
       const socket = net.connect({ path: this.sock, allowHalfOpen: true });
       child.attach(socket);
       socket.write(`${token}\n`);
-      this.send({ t: 'spawn', id, token, args, cwd: opts.cwd, env: opts.env, stdin: opts.stdin ?? 'pipe', lowPriority: opts.lowPriority ?? false });
+      this.send({ t: 'spawn', id, token, args, cwd: opts.cwd, env: opts.env, stdin: opts.stdin ?? 'pipe', lowPriority: opts.lowPriority ?? false, nice: opts.nice ?? 0 });
     }, () => {
       unavailable = true;
       child.adopt(directGit(args, opts));
@@ -259,7 +261,7 @@ class Spawner {
     channel.on('error', () => undefined);
     child.channel = channel;
     channel.write(`${token}.3\n`);
-    this.send({ t: 'spawn', id, token, args, cwd: opts.cwd, env: opts.env, stdin: 'pipe', lowPriority: opts.lowPriority ?? false, channel: true });
+    this.send({ t: 'spawn', id, token, args, cwd: opts.cwd, env: opts.env, stdin: 'pipe', lowPriority: opts.lowPriority ?? false, nice: opts.nice ?? 0, channel: true });
     return { child, channel };
   }
 }
@@ -315,17 +317,20 @@ export async function launchGitWithChannel(args: string[], opts: LaunchOptions):
     }
   }
   const child = spawn('git', args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], windowsHide: true });
-  if (opts.lowPriority && child.pid !== undefined) {
-    try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keeps the default priority */ }
-  }
+  lower(child.pid, opts);
   return { child: child as GitChild, channel: (child.stdio[3] as Duplex | null | undefined) ?? null };
+}
+
+/** Lowers a directly started git's priority as asked (the spawner does the same for its children). */
+function lower(pid: number | undefined, opts: LaunchOptions): void {
+  const nice = opts.lowPriority ? os.constants.priority.PRIORITY_LOW : opts.nice ? Math.min(19, os.getPriority() + opts.nice) : null;
+  if (nice === null || pid === undefined) return;
+  try { os.setPriority(pid, nice); } catch { /* keeps the default priority */ }
 }
 
 function directGit(args: string[], opts: LaunchOptions): GitChild {
   const child = spawn('git', args, { cwd: opts.cwd, env: opts.env, stdio: [opts.stdin ?? 'pipe', 'pipe', 'pipe'], windowsHide: true });
-  if (opts.lowPriority && child.pid !== undefined) {
-    try { os.setPriority(child.pid, os.constants.priority.PRIORITY_LOW); } catch { /* keeps the default priority */ }
-  }
+  lower(child.pid, opts);
   // A child without stdin still gets a stream, which goes nowhere.
   return (child.stdin ? child : Object.assign(child, { stdin: new PassThrough() })) as GitChild;
 }

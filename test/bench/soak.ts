@@ -13,7 +13,7 @@ import { fmt, percentile } from './lib/stats.ts';
 import { dataDirWithHookTasks, hookTask } from './lib/seed.ts';
 import * as tasks from '../../server/store/hook-tasks.ts';
 import { flushStore } from '../../server/store/index.ts';
-import { LOOP_MONITOR, bareRepos, childrenOf, cmdlineOf, firstLine, fsckAll, loopWindow, remoteBranch, smapsOf, startClient, writeBytes, type Client, type LoopWindow } from './lib/soak-run.ts';
+import { LOOP_MONITOR, bareRepos, childrenOf, cmdlineOf, firstLine, fsckAll, loopWindow, remoteBranch, schedOf, schedSince, smapsOf, startClient, writeBytes, type Client, type LoopWindow, type Sched } from './lib/soak-run.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
 const TARGET = { loopP99: 20, probeRatio: 5, throughput: 0.95, rssAfter: 1.25, peakRss: 200e6, bytesPerBody: 4, statusMs: 10 };
@@ -130,6 +130,9 @@ const splitOf = (w: LoopWindow, rss: number): string => {
   return `heap ${mb(m.heapTotal)} (${mb(m.heapUsed)} used), external ${mb(m.external)}, worker ${wk ? `${mb(wk.heapTotal)} (${mb(wk.heapUsed)} used)` : 'none'}, rest ${mb(rest)}`;
 };
 
+/** The main thread's CPU and run-queue wait in a window, and the git processes' CPU (the spawner's reaped children). */
+const schedRow = (main: Sched, git: Sched | null): string => `${fmt(main.run / 1000)} / ${fmt(main.wait / 1000)}${git ? `; git ${fmt(git.childCpu / 1000)}` : ''}`;
+
 const met = (ok: boolean): string => (ok ? 'yes' : 'no');
 
 const gcOf = (w: LoopWindow): string => {
@@ -157,9 +160,14 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
     await sleep(2000);
     // Idle: the probe alone.
     await loopWindow(h.pid, loopFile);
+    const spawnerPid = (): number | undefined => childrenOf(h.pid).find((c) => cmdlineOf(c).includes('spawner-child'));
+    const sched0 = schedOf(h.pid);
     const idleProbe = startClient<{ samples: [number, number, number][] }>('probe', { url: h.url, ms: idleSeconds * 1000 });
     const idleDone = await idleProbe.result;
     const idleLoop = await loopWindow(h.pid, loopFile);
+    const sched1 = schedOf(h.pid);
+    const spawner = spawnerPid();
+    const git0 = spawner ? schedOf(spawner) : null;
     const rssBefore = rssOf(h.pid);
     const smapsBefore = smapsOf(h.pid);
     // Load: every client in its own process.
@@ -182,6 +190,8 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
     const results = await Promise.allSettled(clients.map((c) => c.result));
     clearInterval(sampler);
     const loadLoop = await loopWindow(h.pid, loopFile);
+    const sched2 = schedOf(h.pid);
+    const git1 = spawner ? schedOf(spawner) : null;
     const failedClients = results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason));
     const pushed = (await Promise.all(pushers.map((p) => p.result.catch(() => null)))).filter((p): p is Pusher => p !== null);
     const apiResults = (await Promise.all(apis.map((a) => a.result.catch(() => null)))).filter((a): a is ApiResult => a !== null);
@@ -222,6 +232,7 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
     const rows = [
       ['event-loop delay p99 (ms late; the monitor\'s interval p99 in brackets)', `${fmt(idleLoop.p99)} (${fmt(idleLoop.p99Interval ?? 0)})`, `${fmt(loadLoop.p99)} (${fmt(loadLoop.p99Interval ?? 0)})`, `≤ ${TARGET.loopP99} under load`, met(loadLoop.p99 <= TARGET.loopP99)],
       ['synchronous stretches over 20 ms (count, longest ms)', `${idleLoop.long ?? '-'}, ${fmt(idleLoop.longest ?? 0)}`, `${loadLoop.long ?? '-'}, ${fmt(loadLoop.longest ?? 0)}`, '-', '-'],
+      ['main thread: CPU s / waiting for a CPU s (run queue; /proc schedstat); CPU s of the git processes the host started', schedRow(schedSince(sched0, sched1), null), schedRow(schedSince(sched1, sched2), git0 && git1 ? schedSince(git0, git1) : null), '-', '-'],
       ['GC pauses on the main thread: young count / total / longest ms; full (and incremental) the same', gcOf(idleLoop), gcOf(loadLoop), '-', '-'],
       ['GET /api/v1/version p99 (ms), under load ÷ idle', fmt(probeIdle), `${fmt(probeUnder)} (${fmt(probeUnder / probeIdle)}×)`, `≤ ${TARGET.probeRatio}×`, met(probeUnder / probeIdle <= TARGET.probeRatio)],
       [`API requests/s (40 asked), last ${window} s ÷ first ${window} s`, '-', `${fmt(firstRate)} → ${fmt(lastRate)} (${fmt(lastRate / firstRate)}×)`, `≥ ${TARGET.throughput}×`, met(lastRate / firstRate >= TARGET.throughput)],
@@ -242,11 +253,12 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
       notes: [
         `Load: 3 pushers (${pushes} pushes, ${pushed.reduce((s, p) => s + p.failed, 0)} refused), 2 cloners, 2 API clients at 20 requests/s each (one token, one password; p99 ${fmt(percentile(lat, 99))} ms, ${apiResults.reduce((s, a) => s + a.errors, 0)} errors), a probe every 100 ms, push and issue webhooks on three repositories, a pull mirror and a push mirror (1m, Gitea's floor), each client in its own process; the host compiled, as npm start runs it, with its event-loop delay read by a preloaded monitor.`,
         'The event-loop delay is how late node\'s monitorEventLoopDelay timer (10 ms resolution) came back: node records the whole interval between two of its runs, so an idle loop reads about 10 ms there; the row gives that interval minus the 10 ms asked for, and the raw interval in brackets (earlier runs of this section reported the raw interval). An empty node process with the same monitor on this shared machine read p99 19-27 ms at load 2-9, as much as the idle host beside it (20.7 vs 23.7 ms, measured side by side).',
+        `Main thread and git CPU: the host's main thread's time on a CPU and waiting in the run queue for one (the OS running other processes, the host's own git processes among them, while the loop had work), and the CPU of the git processes the git spawner started and reaped in the window (upload-pack and pack-objects for clones, receive-pack and index-pack for pushes, reads). Transport git ran ${process.env.HOMEFORGE_GIT_BULK_NICE ?? 0} nicer than the host (HOMEFORGE_GIT_BULK_NICE, default 0).`,
         `Webhook deliveries received: ${rec.deliveries.length}; still pending after the load: ${left}. Bytes written: the host process's write_bytes (/proc) over ${o.quick ? 50 : 200} test deliveries on an otherwise idle host.`,
         ...(failedClients.length ? [`Clients that failed: ${failedClients.join('; ')}`] : []),
         ...(fsck.bad.length ? [`fsck failed: ${fsck.bad.join(', ')}`] : []),
       ],
-      data: { seconds, idleSeconds, afterSeconds, idleLoop, loadLoop, probeIdle, probeUnder, firstRate, lastRate, rssBefore, rssAfter, smapsBefore, smapsAfter, afterLoop, peak, spawnerPeak, bytes, status, lostDeliveries, dupes, fsck, ackedMissing, issuesMissing, pushes },
+      data: { seconds, idleSeconds, afterSeconds, idleLoop, loadLoop, sched: { idle: schedSince(sched0, sched1), load: schedSince(sched1, sched2), git: git0 && git1 ? schedSince(git0, git1) : null }, probeIdle, probeUnder, firstRate, lastRate, rssBefore, rssAfter, smapsBefore, smapsAfter, peak, spawnerPeak, bytes, status, lostDeliveries, dupes, fsck, ackedMissing, issuesMissing, pushes },
     };
   } finally {
     receiver.proc.kill();

@@ -119,3 +119,22 @@ export async function remoteBranch(url: string, branch: string): Promise<string>
   const { stdout } = await run('git', ['ls-remote', url, `refs/heads/${branch}`], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
   return stdout.split('\t')[0]?.trim() ?? '';
 }
+
+/** A thread's CPU and its time waiting for a CPU (ms, from /proc schedstat), and its children's CPU; zeros where /proc is missing. */
+export interface Sched { run: number; wait: number; childCpu: number }
+
+/** The main thread's CPU and run-queue wait, and the CPU of its reaped children (the git spawner's: its git processes). */
+export function schedOf(pid: number): Sched {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').map(Number);
+    return { run: run! / 1e6, wait: wait! / 1e6, childCpu: (f[13]! + f[14]!) * 10 };
+  } catch {
+    return { run: 0, wait: 0, childCpu: 0 };
+  }
+}
+
+/** The figures of `b` minus those of `a`. */
+export function schedSince(a: Sched, b: Sched): Sched {
+  return { run: b.run - a.run, wait: b.wait - a.wait, childCpu: b.childCpu - a.childCpu };
+}
