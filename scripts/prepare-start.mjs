@@ -3,7 +3,9 @@
 //   1 - the UI (renderer/dist) when it is missing,
 //   2 - an incremental tsc build of server/ and main/ into dist/, skipped when no source is newer than the last
 //       build (tsc itself takes seconds to start, so a warm `npm start` only walks the source tree's timestamps),
-//   3 - the compiled entry bundled into one file (scripts/bundle-cli.mjs: it starts with less CPU and memory),
+//   3 - the compiled entries bundled into one file each (scripts/bundle-cli.mjs: they start with less CPU and
+//       memory): the command line's, and the desktop main process's, so that dist/ never mixes a bundled
+//       entry with stale chunks or unbundled twins of the modules it holds,
 //   4 - the UI copied beside the compiled server, where it looks for it, and the git spawner's script beside
 //       the compiled spawner.
 import { cpSync, existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -39,7 +41,7 @@ if (!upToDate) {
   if (!existsSync(entry)) rmSync(path.join(root, 'dist/.tsbuildinfo'), { force: true });
   const started = Date.now();
   run([path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
-  run([path.join(root, 'scripts/bundle-cli.mjs')]);
+  run([path.join(root, 'scripts/bundle-cli.mjs'), '--cli', '--desktop']);
   // The stamp carries the time the build started, so a file saved during the build is rebuilt next time.
   writeFileSync(stamp, '');
   const t = new Date(started);
