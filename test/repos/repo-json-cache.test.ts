@@ -1,6 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { createHash } from 'node:crypto';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 
 /** The serialized repository is kept per record version: each viewer must still get their own answer. */
@@ -82,5 +83,37 @@ describe('repository answers kept per record version', () => {
       assert.equal(found.body.ok, true);
       assert.deepEqual(found.body.data, [await get(t)]);
     }
+  });
+  test('a search page kept as bytes: the ETag of its body, 304 when fresh, a new body after an edit, per viewer', async () => {
+    const search = async (auth?: string) => {
+      const r = await h.api('GET', '/repos/search?q=p&limit=10', auth ? { auth } : {});
+      assert.equal(r.status, 200, r.text);
+      return { text: r.text, etag: r.headers.get('etag') ?? '' };
+    };
+    const expressEtag = (text: string) => {
+      const bytes = Buffer.byteLength(text);
+      return `"${bytes.toString(16)}-${createHash('sha1').update(text).digest('base64').substring(0, 27)}"`;
+    };
+    const first = { root: await search(root), bob: await search(bob), anon: await search() };
+    for (const [k, v] of Object.entries(first)) {
+      const again = await search(k === 'root' ? root : k === 'bob' ? bob : undefined);
+      assert.equal(again.text, v.text);
+      assert.equal(again.etag, v.etag);
+      assert.equal(v.etag, expressEtag(v.text));
+      assert.equal(v.text, JSON.stringify(JSON.parse(v.text)));
+    }
+    // the admin sees the private repository and full permissions; the kept pages never cross viewers
+    assert.notEqual(first.root.text, first.bob.text);
+    assert.ok(first.root.text.includes('"name":"priv"'));
+    assert.ok(!first.bob.text.includes('"name":"priv"') && !first.anon.text.includes('"name":"priv"'));
+    const status = await new Promise<number>((resolve, reject) => {
+      http.get(`${h.url}/api/v1/repos/search?q=p&limit=10`, { headers: { authorization: `token ${bob}`, 'if-none-match': first.bob.etag } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', reject);
+    });
+    assert.equal(status, 304);
+    assert.equal((await h.api('PATCH', '/repos/root/pub', { auth: root, body: { description: 'edited for the search page' } })).status, 200);
+    const edited = await search(bob);
+    assert.ok(edited.text.includes('edited for the search page'));
+    assert.notEqual(edited.etag, first.bob.etag);
+    assert.equal(edited.etag, expressEtag(edited.text));
   });
 });

@@ -66,8 +66,12 @@ describe('repository list access and search order', () => {
         const owner = (await userStore.peekById(h.app.store, repo.owner_id))!;
         await rule.meet(owner);
         const quick = rule.quick(repo, owner);
-        const exact = (await rule.exact(repo, owner, true)) !== null;
+        const perm = await rule.exact(repo, owner, true);
+        const exact = perm !== null;
         if (exact) readable += 1;
+        // where the flags give the permission of a readable row too, it is repoPermission's
+        const known = quick ? rule.known(owner) : undefined;
+        if (known) assert.deepEqual(known, perm, `${label} on ${owner.name}/${repo.name}: permission from flags`);
         if (quick === undefined) continue;
         decided += 1;
         assert.equal(quick, exact, `${label} on ${owner.name}/${repo.name}${scopes ? ' (public-only)' : ''}`);

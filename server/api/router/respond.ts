@@ -18,16 +18,37 @@ export function pageOf<T>(ctx: ApiContext<unknown, unknown>, all: T[]): T[] {
   return all.slice((page - 1) * limit, page * limit);
 }
 
+/** Link headers by request address, base URL, page, limit and total; a list page's repeated reads skip the URL work. */
+const LINKS = new Map<string, string>();
+const MAX_LINKS = 256;
+/** Longer addresses are not kept: a few hundred of them stay small. */
+const MAX_KEPT_URL = 1024;
+
 /** Sets X-Total-Count and Link (first, prev, next, last), as Gitea's SetLinkHeader does. */
 export function setPageHeaders(ctx: ApiContext<unknown, unknown>, total: number): void {
   const { page, limit } = ctx.paging;
   const { res, req, baseUrl } = ctx;
   res.setHeader('X-Total-Count', String(total));
+  const kept = req.originalUrl.length + baseUrl.length <= MAX_KEPT_URL;
+  const key = kept ? `${page}|${limit}|${total}|${baseUrl}|${req.originalUrl}` : '';
+  let value = kept ? LINKS.get(key) : undefined;
+  if (value === undefined) {
+    value = linkHeader(req.originalUrl, baseUrl, page, limit, total);
+    if (kept) {
+      if (LINKS.size >= MAX_LINKS) LINKS.clear();
+      LINKS.set(key, value);
+    }
+  }
+  if (value) res.setHeader('Link', value);
+}
+
+/** Gitea's Link header of a page ('' when there is no other page). */
+function linkHeader(originalUrl: string, baseUrl: string, page: number, limit: number, total: number): string {
   const last = Math.max(1, Math.ceil(total / limit));
   // One parse of the request's address for every link: set() replaces the two parameters in place each time.
   let url: URL | undefined;
   const link = (p: number, rel: string): string => {
-    url ??= new URL(req.originalUrl, baseUrl);
+    url ??= new URL(originalUrl, baseUrl);
     url.searchParams.set('page', String(p));
     url.searchParams.set('limit', String(limit));
     return `<${url.toString()}>; rel="${rel}"`;
@@ -35,7 +56,7 @@ export function setPageHeaders(ctx: ApiContext<unknown, unknown>, total: number)
   const links: string[] = [];
   if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
   if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'));
-  if (links.length) res.setHeader('Link', links.join(','));
+  return links.join(',');
 }
 
 /** Sends one page of `all` with its paging headers. */

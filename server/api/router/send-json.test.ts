@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import { sendJson } from './send-json.ts';
+import { sendJson, sendJsonText, strongEtag } from './send-json.ts';
 
 const BODIES: [number, unknown][] = [
   [200, { id: 1, name: 'bench', nested: { a: [1, 2, null] }, text: 'ünïcödé ✓ \u2028' }],
@@ -37,6 +37,14 @@ test('sendJson answers exactly as res.status().json() does', async () => {
   app.set('etag', 'strong');
   app.get('/express/:i', (req, res) => { const [s, b] = BODIES[Number(req.params.i)]!; res.setHeader('X-Before', '1'); res.status(s).json(b); });
   app.get('/fast/:i', (req, res) => { const [s, b] = BODIES[Number(req.params.i)]!; res.setHeader('X-Before', '1'); sendJson(res, s, b); });
+  // the body handed over as its UTF-8 bytes with its ETag, as a kept search page is
+  app.get('/bytes/:i', (req, res) => {
+    const [s, b] = BODIES[Number(req.params.i)]!;
+    res.setHeader('X-Before', '1');
+    const text = JSON.stringify(b) as string | undefined;
+    const bytes = text === undefined ? undefined : Buffer.from(text, 'utf8');
+    if (!bytes || !sendJsonText(res, s, bytes, strongEtag(bytes))) res.status(s).json(b);
+  });
   app.get('/typed/:i', (req, res) => { const [s, b] = BODIES[Number(req.params.i)]!; res.type('application/vnd.x+json'); sendJson(res, s, b); });
   app.get('/typed-express/:i', (req, res) => { const [s, b] = BODIES[Number(req.params.i)]!; res.type('application/vnd.x+json'); res.status(s).json(b); });
   const server = app.listen(0, '127.0.0.1');
@@ -47,11 +55,14 @@ test('sendJson answers exactly as res.status().json() does', async () => {
       for (const method of ['GET', 'HEAD']) {
         const a = await get(`${base}/express/${i}`, method);
         assert.deepEqual(await get(`${base}/fast/${i}`, method), a, `${method} body ${i}`);
+        assert.deepEqual(await get(`${base}/bytes/${i}`, method), a, `${method} bytes body ${i}`);
         assert.deepEqual(await get(`${base}/typed/${i}`, method), await get(`${base}/typed-express/${i}`, method), `${method} typed body ${i}`);
         const etag = a.headers.find((h) => h.startsWith('ETag: '))?.slice(6);
         if (!etag) continue;
         for (const inm of [etag, `W/${etag}`, '"other"', '*']) {
-          assert.deepEqual(await get(`${base}/fast/${i}`, method, { 'If-None-Match': inm }), await get(`${base}/express/${i}`, method, { 'If-None-Match': inm }), `${method} body ${i} If-None-Match ${inm}`);
+          const want = await get(`${base}/express/${i}`, method, { 'If-None-Match': inm });
+          assert.deepEqual(await get(`${base}/fast/${i}`, method, { 'If-None-Match': inm }), want, `${method} body ${i} If-None-Match ${inm}`);
+          assert.deepEqual(await get(`${base}/bytes/${i}`, method, { 'If-None-Match': inm }), want, `${method} bytes body ${i} If-None-Match ${inm}`);
         }
       }
     }

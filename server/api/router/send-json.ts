@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 
 /** The strong ETag express computes for a body of `bytes` bytes (its `etag: 'strong'` setting): length and SHA-1, base64. */
-export function strongEtag(body: string, bytes = Buffer.byteLength(body, 'utf8')): string {
+export function strongEtag(body: string | Buffer, bytes = Buffer.byteLength(body, 'utf8')): string {
   if (bytes === 0) return '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"';
-  const hash = createHash('sha1').update(body, 'utf8').digest('base64').substring(0, 27);
+  const hash = (typeof body === 'string' ? createHash('sha1').update(body, 'utf8') : createHash('sha1').update(body)).digest('base64').substring(0, 27);
   return `"${bytes.toString(16)}-${hash}"`;
 }
 
@@ -24,11 +24,11 @@ export function sendJson(res: Response, status: number, body: unknown): void {
 }
 
 /**
- * Sends `text`, the JSON.stringify() of a body, as sendJson would send that body; `etag` is strongEtag(text) when
- * the caller has it already. False (nothing sent) when express must write the answer: a preset type or ETag,
+ * Sends `text`, the JSON.stringify() of a body (or its UTF-8 bytes), as sendJson would send that body; `etag` is
+ * strongEtag(text) when the caller has it already. False (nothing sent) when express must write the answer: a preset type or ETag,
  * a bodyless status, other etag or json settings; the caller then sends the body itself.
  */
-export function sendJsonText(res: Response, status: number, text: string, etag?: string): boolean {
+export function sendJsonText(res: Response, status: number, text: string | Buffer, etag?: string): boolean {
   if (BODYLESS.has(status) || res.getHeader('Content-Type') !== undefined || res.getHeader('ETag') !== undefined
     || res.getHeader('Transfer-Encoding') !== undefined || res.app.get('etag') !== 'strong' || jsonSettings(res)) return false;
   res.statusCode = status;
@@ -44,7 +44,8 @@ export function sendJsonText(res: Response, status: number, text: string, etag?:
     return true;
   }
   if (res.req.method === 'HEAD') res.end();
-  else res.end(text, 'utf8');
+  else if (typeof text === 'string') res.end(text, 'utf8');
+  else res.end(text);
   return true;
 }
 

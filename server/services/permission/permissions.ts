@@ -127,3 +127,14 @@ export function readByFlags(doer: UserRecord | null): (repo: Pick<RepoRecord, 'i
     return mayBeGranted ? undefined : false;
   };
 }
+
+/**
+ * repoPermission's answer without a lookup, for a row readByFlags found readable (so the owner is visible and the
+ * row within the token's reach): an anonymous viewer reads, an admin or the owner owns. Undefined where a
+ * collaboration, a team or an action grant may decide. Follows repoPermission's steps (a test compares the two).
+ */
+export function permissionByFlags(doer: UserRecord | null): (owner: UserRecord) => Permission | undefined {
+  if (!doer) return () => ({ mode: 'read', units: {} });
+  if (actionsGrantOf(doer)) return () => undefined;
+  return (owner) => (doer.is_admin || doer.id === owner.id ? { mode: 'owner', units: {} } : undefined);
+}

@@ -9,7 +9,7 @@ import type { UserRecord } from '../../store/records.ts';
 import type { RepoKey } from '../../store/repos.ts';
 import * as collaboratorStore from '../../store/collaborators.ts';
 import * as teamStore from '../../store/teams.ts';
-import { repoPermission, atLeast, ownerVisible, readByFlags, type Permission } from '../permission/permissions.ts';
+import { repoPermission, atLeast, ownerVisible, readByFlags, permissionByFlags, type Permission } from '../permission/permissions.ts';
 
 /**
  * Decides whether `viewer` may read a repository in a list: its permission, or null. With `exact` false the row is
@@ -23,6 +23,8 @@ export interface ListRule {
   meet(owner: UserRecord): Promise<void>;
   /** Whether the row is readable, or undefined when `exact` must decide. */
   quick(key: RepoKey, owner: UserRecord): boolean | undefined;
+  /** The exact permission of a row `quick` found readable, when flags settle it too (no lookup, no await). */
+  known(owner: UserRecord): Permission | undefined;
   exact: ReadRule;
 }
 
@@ -33,6 +35,7 @@ export async function listRule(app: AppContext, viewer: UserRecord | null): Prom
   const collaborations = new Set(viewer ? (await collaboratorStore.listByUser(app.store, viewer.id)).map((c) => c.repo_id) : []);
   const inTeams = new Set<number>();
   const byFlags = readByFlags(viewer);
+  const known = permissionByFlags(viewer);
   const see = async (owner: UserRecord): Promise<boolean> => {
     let v = visible.get(owner.id);
     if (v === undefined) visible.set(owner.id, (v = await ownerVisible(app, owner, viewer)));
@@ -47,6 +50,7 @@ export async function listRule(app: AppContext, viewer: UserRecord | null): Prom
       if (!visible.get(owner.id)) return false;
       return byFlags(key, owner, collaborations.has(key.id) || inTeams.has(owner.id));
     },
+    known,
     exact: async (key, owner) => {
       if (!(await see(owner))) return null;
       const perm = await repoPermission(app, viewer, key, owner);

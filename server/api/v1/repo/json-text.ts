@@ -12,6 +12,8 @@ import { strongEtag } from '../../router/send-json.ts';
 import { repoJson } from './json.ts';
 
 interface Entry {
+  /** Unique per entry: a page of cached texts is named by its entries' serials. */
+  serial: number;
   owner: UserRecord;
   key: string;
   text: string;
@@ -21,6 +23,7 @@ interface Entry {
 /** Texts kept per record: one per distinct (viewer class, permission, counters, base URL) seen recently. */
 const PER_RECORD = 8;
 const texts = new WeakMap<object, Entry[]>();
+let serials = 0;
 
 /** What toUser shows of the owner to this viewer: nothing private, the email, or the account fields too. */
 function viewerClass(owner: UserRecord, viewer: UserRecord | null): number {
@@ -42,7 +45,7 @@ function entryOf(ctx: ApiContext<unknown, unknown>, v: RepoView): Entry | null {
   let list = texts.get(v.repo);
   if (!list) texts.set(v.repo, (list = []));
   for (const e of list) if (e.owner === v.owner && e.key === key) return e;
-  const e: Entry = { owner: v.owner, key, text: JSON.stringify(repoJson(ctx, v)), etag: undefined };
+  const e: Entry = { serial: ++serials, owner: v.owner, key, text: JSON.stringify(repoJson(ctx, v)), etag: undefined };
   if (list.length >= PER_RECORD) list.shift();
   list.push(e);
   return e;
@@ -62,4 +65,37 @@ export function repoJsonAnswer(ctx: ApiContext<unknown, unknown>, v: RepoView): 
   }
   e.etag ??= strongEtag(e.text);
   return { text: e.text, etag: e.etag };
+}
+
+/** A search page's body as bytes and its ETag. */
+interface Page { body: Buffer; etag: string }
+
+/**
+ * Search pages by the serials of their entries: the same entries in the same order make the same bytes, so a
+ * repeated search sends the kept bytes without joining, encoding or hashing them again. Few are kept (each can be
+ * a page of 50 repositories); the oldest goes first.
+ */
+const pages = new Map<string, Page>();
+const MAX_PAGES = 16;
+
+/**
+ * The body of GET /repos/search, `{"ok":true,"data":[...]}` with each view's repoJsonText, and its ETag when kept
+ * (every item cacheable); the bytes are exactly JSON.stringify({ ok: true, data: views.map(repoJson) }).
+ */
+export function repoSearchAnswer(ctx: ApiContext<unknown, unknown>, views: RepoView[]): { body: string | Buffer; etag?: string } {
+  const entries: Entry[] = [];
+  for (const v of views) {
+    const e = entryOf(ctx, v);
+    if (!e) return { body: `{"ok":true,"data":[${views.map((x) => repoJsonText(ctx, x)).join(',')}]}` };
+    entries.push(e);
+  }
+  const name = entries.map((e) => e.serial).join(',');
+  let page = pages.get(name);
+  if (!page) {
+    const body = Buffer.from(`{"ok":true,"data":[${entries.map((e) => e.text).join(',')}]}`, 'utf8');
+    page = { body, etag: strongEtag(body, body.length) };
+    if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
+    pages.set(name, page);
+  }
+  return page;
 }

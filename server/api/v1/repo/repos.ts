@@ -8,7 +8,7 @@ import type { Guard } from '../../router/route.ts';
 import { ForbiddenError } from '../../../lib/errors.ts';
 import { CreateRepoOption, EditRepoOption, RepoSearchQuery, Repository, SearchResults } from '../../../structs/repo.ts';
 import { repoJson } from './json.ts';
-import { repoJsonAnswer, repoJsonText } from './json-text.ts';
+import { repoJsonAnswer, repoSearchAnswer } from './json-text.ts';
 import { sendJsonText } from '../../router/send-json.ts';
 import * as repos from '../../../services/repository/repos.ts';
 import { createRepository } from '../../../services/repository/create.ts';
@@ -57,8 +57,8 @@ export const repoRoutes = [
       const found = await repos.searchRepositories(ctx.app, ctx.doer, { ...ctx.query, publicOnly }, ctx.paging);
       setPageHeaders(ctx, found.total);
       // the same bytes as json(ctx, 200, { ok: true, data: [...] }): each repository's text comes from its cache
-      const text = `{"ok":true,"data":[${found.views.map((v) => repoJsonText(ctx, v)).join(',')}]}`;
-      if (!sendJsonText(ctx.res, 200, text)) json(ctx, 200, { ok: true, data: found.views.map(repoJsonFor(ctx)) });
+      const { body, etag } = repoSearchAnswer(ctx, found.views);
+      if (!sendJsonText(ctx.res, 200, body, etag)) json(ctx, 200, { ok: true, data: found.views.map(repoJsonFor(ctx)) });
     },
   }),
   route({
