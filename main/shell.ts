@@ -3,6 +3,7 @@
  * a clean shutdown. No business logic lives here; it wires the host to Electron.
  */
 import { createHost, type Host } from '../server/host.ts';
+import { startIdleTrim } from '../server/lib/idle-trim.ts';
 import { updateHostSettings } from '../server/services/settings/host-settings.ts';
 import type { WorkerLoop } from '../server/worker/protocol.ts';
 import type { BrowserWindow, ElectronApi } from './electron-api.ts';
@@ -93,6 +94,8 @@ export async function startShell(electron: ElectronApi, opts: ShellOptions): Pro
     app.quit();
     return null;
   }
+  // an idle host gives back the heap a busy spell grew, as npm start's does (server/lib/idle-trim.ts)
+  const stopTrim = startIdleTrim();
   // 3 - the IPC surface, answering only our window on our origin
   const unregister = registerIpc(electron, { 'homeforge:session': ownerSessionProvider(host.app) }, () => win, new URL(host.url).origin);
   // 4 - the window, created again from the tray or a second launch after it was closed
@@ -118,7 +121,7 @@ export async function startShell(electron: ElectronApi, opts: ShellOptions): Pro
   app.on('window-all-closed', () => undefined);
   app.on('activate', () => openWindow?.());
   // last - quitting waits for the host to close (in-flight requests, worker, store flush)
-  const shutdown = onQuit(electron, host, () => { tray.destroy(); unregister(); });
+  const shutdown = onQuit(electron, host, () => { stopTrim(); tray.destroy(); unregister(); });
   return { host, window: () => win, tray, shutdown };
 }
 
