@@ -89,3 +89,16 @@ export async function createToken(h: TestHost, user: string, password: string, s
   if (res.status !== 201) throw new Error(`token create failed: ${res.status} ${res.text}`);
   return res.body.sha1 as string;
 }
+
+/** The password makeUser gives a user. */
+export const pw = (name: string): string => `${name}-password-1`;
+
+/** Creates a local user through POST /admin/users (as the administrator) and returns a token of it with every scope. */
+export async function makeUser(h: TestHost, name: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await h.api('POST', '/admin/users', {
+    auth: [ADMIN.username, ADMIN.password],
+    body: { username: name, email: `${name}@example.com`, password: pw(name), must_change_password: false, ...extra },
+  });
+  if (res.status !== 201) throw new Error(`user create failed: ${res.status} ${res.text}`);
+  return createToken(h, name, pw(name), ['all']);
+}

@@ -2,7 +2,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { createHash } from 'node:crypto';
-import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
+import { startHost, createToken, makeUser, ADMIN, type TestHost } from '../helpers/host.ts';
 
 /** The serialized repository is kept per record version: each viewer must still get their own answer. */
 describe('repository answers kept per record version', () => {
@@ -14,12 +14,8 @@ describe('repository answers kept per record version', () => {
   before(async () => {
     h = await startHost();
     root = await createToken(h, ADMIN.username, ADMIN.password);
-    for (const name of ['alice', 'bob']) {
-      const u = await h.api('POST', '/admin/users', { auth: root, body: { username: name, email: `${name}@example.com`, password: `${name}-password-1`, must_change_password: false } });
-      assert.equal(u.status, 201, u.text);
-    }
-    alice = await createToken(h, 'alice', 'alice-password-1');
-    bob = await createToken(h, 'bob', 'bob-password-1');
+    alice = await makeUser(h, 'alice');
+    bob = await makeUser(h, 'bob');
     assert.equal((await h.api('POST', '/user/repos', { auth: root, body: { name: 'pub', auto_init: true } })).status, 201);
     assert.equal((await h.api('POST', '/user/repos', { auth: root, body: { name: 'priv', private: true, auto_init: true } })).status, 201);
     assert.equal((await h.api('PUT', '/repos/root/pub/collaborators/alice', { auth: root, body: { permission: 'read' } })).status, 204);
