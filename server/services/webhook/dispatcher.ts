@@ -69,6 +69,8 @@ export class WebhookDispatcher {
   private readonly plans = new WeakMap<Readonly<HookRecord>, HookPlan>();
   /** The sends of the claim batches on their way, chained in order. */
   private sending: Promise<void> = Promise.resolve();
+  /** Claimed jobs not yet posted: the batches whose claims one sync finished go to the worker in one message. */
+  private outbox: DeliveryJob[] = [];
   private stopped = false;
   private readonly off: () => void;
   private readonly unsubscribe: () => void;
@@ -105,6 +107,7 @@ export class WebhookDispatcher {
 
   /** Stops claiming; waits for the records being written. */
   async stop(): Promise<void> {
+    this.flush();
     this.stopped = true;
     this.off();
     this.unsubscribe();
@@ -169,9 +172,21 @@ export class WebhookDispatcher {
       if (job) jobs.push(job);
       else this.demand += 1;
     }
-    // The batch's jobs go in one message (one wake-up of the worker, not one per job).
-    if (jobs.length) this.worker.send({ type: 'deliver', jobs });
+    // Jobs claimed in one turn (the claims one sync finished) go in one message: one wake-up of the worker, not
+    // one per batch. Claims start one at a time as tasks are stored, so a batch is mostly a single job.
+    if (jobs.length) {
+      if (!this.outbox.length) setImmediate(() => this.flush());
+      this.outbox.push(...jobs);
+    }
     this.kick();
+  }
+
+  /** Posts the jobs claimed this turn, in claim order. */
+  private flush(): void {
+    const jobs = this.outbox;
+    if (!jobs.length) return;
+    this.outbox = [];
+    this.worker.send({ type: 'deliver', jobs });
   }
 
   /** Claims a task and builds its job; null (its slot unused) when it is gone, delivered, inactive or its target is busy. */
