@@ -42,6 +42,8 @@ export const getById = (store: Store, id: number) => table.get(store, id);
 /** The hook for read-only use: a frozen copy shared until the hook is written (a new one after each write). */
 export const peekById = (store: Store, id: number) => table.peek(store, id);
 export const list = (store: Store, where?: (h: HookRecord) => boolean) => table.list(store, where);
+/** The hooks matching `where`, for read-only use (see peekById): each event's hook lookup copies no hook. */
+export const peekList = (store: Store, where?: (h: Readonly<HookRecord>) => boolean) => table.peekList(store, where);
 export const insert = (store: Store, make: (id: number) => HookRecord) => table.insert(store, make);
 export const update = (store: Store, id: number, mutate: (h: HookRecord) => void) => table.update(store, id, mutate);
 export const remove = (store: Store, id: number) => table.remove(store, id);

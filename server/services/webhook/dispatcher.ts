@@ -16,6 +16,7 @@ import * as userStore from '../../store/users.ts';
 import type { HookRecord } from '../../store/hooks.ts';
 import type { HookTaskRecord, StoredRequest, TaskRef } from '../../store/hook-tasks.ts';
 import { groupedEvent } from './event-types.ts';
+import type { Settings } from '../../lib/settings.ts';
 
 /** The fields of a delivery job that come from the delivery settings, read once per claim batch. */
 type BatchSettings = Pick<DeliveryJob, 'timeoutMs' | 'allowedHosts'>;
@@ -71,6 +72,7 @@ export class WebhookDispatcher {
   private sending: Promise<void> = Promise.resolve();
   /** Claimed jobs not yet posted: the batches whose claims one sync finished go to the worker in one message. */
   private outbox: DeliveryJob[] = [];
+  private settingsRead: { from: Settings; settings: BatchSettings } | null = null;
   private stopped = false;
   private readonly off: () => void;
   private readonly unsubscribe: () => void;
@@ -156,12 +158,20 @@ export class WebhookDispatcher {
     while (this.demand > 0 && this.queue.length > 0 && !this.stopped) {
       const batch = this.queue.splice(0, this.demand);
       this.demand -= batch.length;
-      // Claimed together (each claim is on disk before its job leaves); the delivery settings are read once per batch.
-      const s = this.app.settings;
-      const settings: BatchSettings = { timeoutMs: s.int('webhook.DELIVER_TIMEOUT') * 1000, allowedHosts: s.list('webhook.ALLOWED_HOST_LIST') };
+      // Claimed together (each claim is on disk before its job leaves).
+      const settings = this.batchSettings();
       const jobs = Promise.allSettled(batch.map((ref) => this.prepare(ref, settings)));
       this.sending = this.track(this.sending.then(() => this.send(jobs)).catch((err: unknown) => this.app.log.error('webhook queue failed', { err: String(err) })));
     }
+  }
+
+  /** The delivery settings of a job, read once per version of the host's settings (a batch is mostly one job). */
+  private batchSettings(): BatchSettings {
+    const s = this.app.settings;
+    if (this.settingsRead?.from !== s) {
+      this.settingsRead = { from: s, settings: { timeoutMs: s.int('webhook.DELIVER_TIMEOUT') * 1000, allowedHosts: s.list('webhook.ALLOWED_HOST_LIST') } };
+    }
+    return this.settingsRead.settings;
   }
 
   private async send(batch: Promise<PromiseSettledResult<DeliveryJob | null>[]>): Promise<void> {

@@ -34,7 +34,7 @@ export function branchMatches(filter: string, event: HookEvent): boolean {
   return globMatch(filter, target);
 }
 
-function wants(h: HookRecord, event: HookEvent): boolean {
+function wants(h: Readonly<HookRecord>, event: HookEvent): boolean {
   if (!h.active || !hasEvent(h.events, event.name) || !branchMatches(h.branch_filter, event)) return false;
   // Gitea spares chat kinds a "0 new commits" message; gitea and gogs still get the push.
   const commits = event.payload.commits;
@@ -42,8 +42,8 @@ function wants(h: HookRecord, event: HookEvent): boolean {
 }
 
 /** The hooks an event goes to, in Gitea's order. */
-export async function hooksFor(app: AppContext, event: HookEvent): Promise<HookRecord[]> {
-  const all = await hookStore.list(app.store, (h) => h.active);
+export async function hooksFor(app: AppContext, event: HookEvent): Promise<Readonly<HookRecord>[]> {
+  const all = await hookStore.peekList(app.store, (h) => h.active);
   const repo = event.repoId ? all.filter((h) => h.repo_id === event.repoId) : [];
   const owner = all.filter((h) => h.repo_id === 0 && h.owner_id !== 0 && h.owner_id === event.ownerId);
   const system = all.filter((h) => h.repo_id === 0 && h.owner_id === 0 && h.is_system_webhook);

@@ -91,6 +91,11 @@ export class Table<R extends { id: number }> {
     return ids.flatMap((id) => (rows[String(id)] ? [this.shared(rows[String(id)]!)] : []));
   }
 
+  /** list() for read-only use: the shared frozen copies (see peek) of the rows matching `where`, by id ascending. */
+  async peekList(store: Store, where: (r: Readonly<R>) => boolean = () => true): Promise<Readonly<R>[]> {
+    return Object.values((await this.doc(store)).data.rows).filter(where).sort((a, b) => a.id - b.id).map((r) => this.shared(r));
+  }
+
   private shared(r: R): Readonly<R> {
     let f = this.frozen.get(r);
     if (!f) this.frozen.set(r, (f = deepFreeze(copy(r))));
