@@ -4,7 +4,7 @@
  *
  * Webhook delivery is pulled: the worker asks for as many jobs as it has free slots (`delivery-want`), the
  * main thread claims that many tasks (marks them delivered) and sends them. So a claimed task is always
- * one the worker is about to send, and pausing the delivery loop stops the claiming too. Jobs claimed together
+ * one the worker is about to send, and pausing the delivery loop stops the claiming too. Jobs claimed in one turn
  * travel in one message, and results that finish in the same turn of the worker's loop come back in one, which
  * also asks for the jobs the slots they freed can take (`want`, as a `delivery-want` would).
  */
