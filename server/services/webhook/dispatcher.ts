@@ -109,13 +109,14 @@ export class WebhookDispatcher {
 
   /** Stops claiming; waits for the records being written. */
   async stop(): Promise<void> {
-    this.flush();
     this.stopped = true;
     this.off();
     this.unsubscribe();
     for (const t of this.retryTimers) clearTimeout(t);
     this.retryTimers.clear();
     while (this.writes.size) await Promise.allSettled([...this.writes]);
+    // Jobs claimed before the stop still go to the worker now (nothing else sends a claimed task).
+    this.flush();
     await taskStore.settled(this.app.store);
   }
 
