@@ -20,8 +20,8 @@ export interface GitOptions {
   timeoutMs?: number;
   /** Runs git (and the processes it starts after this) at the lowest CPU priority: background upkeep. */
   lowPriority?: boolean;
-  /** Bulk transport work (upload-pack, receive-pack): git runs a little below the host (see BULK_NICE). */
-  bulk?: boolean;
+  /** How much nicer than the host git (and the processes it starts) runs: the transport's FETCH_NICE or PUSH_NICE. */
+  nice?: number;
   /** Kills git when aborted (a stopping host's background work). */
   signal?: AbortSignal;
 }
@@ -44,13 +44,29 @@ export class GitError extends Error {
 }
 
 /**
- * How much nicer than the host the transport's git processes run (upload-pack with its pack-objects, receive-pack
- * with index-pack and the hooks), from `HOMEFORGE_GIT_BULK_NICE` (0-19). Off by default: a nicer git lets the host's
- * event loop win the CPU from it, but on a machine busy with other work clones and pushes then get only a small
- * share of the CPU (10 made a clone 3.3x and a push 1.8x git http-backend's under a load of 30 on 2 cores, 0.6x and
- * 1.35x at 0).
+ * How much nicer than the host the transport's git runs, from `HOMEFORGE_GIT_BULK_NICE` (0-19, default 0) unless the
+ * side's own setting below is given. A nicer git lets the host's event loop win the CPU from it, but on a machine
+ * busy with other work clones and pushes then get only a small share of the CPU (10 made a clone 3.3x and a push
+ * 1.8x git http-backend's under a load of 30 on 2 cores, 0.6x and 1.35x at 0).
  */
-export const BULK_NICE = niceFrom(process.env.HOMEFORGE_GIT_BULK_NICE, 0);
+export const BULK_NICE = transportNice(process.env).bulk;
+
+/**
+ * upload-pack (clones, fetches) and the pack-objects it starts, from `HOMEFORGE_GIT_FETCH_NICE` (0-19), else
+ * BULK_NICE. Set apart from pushes so each side can be measured and set alone: at 10 clones stayed well within the
+ * transport bench's target (0.80-0.91x http-backend's at load 5-8), but the soak's event-loop delay showed no gain
+ * from niced clones alone (its pushers, which push as fast as they are served, then pushed more).
+ */
+export const FETCH_NICE = transportNice(process.env).fetch;
+
+/** receive-pack (pushes) with its index-pack and hooks, from `HOMEFORGE_GIT_PUSH_NICE` (0-19), else BULK_NICE. */
+export const PUSH_NICE = transportNice(process.env).push;
+
+/** The three transport niceness settings from an environment: each side's own, else the bulk one, else 0. */
+export function transportNice(env: NodeJS.ProcessEnv): { bulk: number; fetch: number; push: number } {
+  const bulk = niceFrom(env.HOMEFORGE_GIT_BULK_NICE, 0);
+  return { bulk, fetch: niceFrom(env.HOMEFORGE_GIT_FETCH_NICE, bulk), push: niceFrom(env.HOMEFORGE_GIT_PUSH_NICE, bulk) };
+}
 
 /** A niceness setting: an integer 0-19, else the default. */
 export function niceFrom(raw: string | undefined, fallback: number): number {
@@ -85,7 +101,7 @@ export function gitEnv(opts: Pick<GitOptions, 'gitDir' | 'env'> = {}): NodeJS.Pr
 
 /** Starts git with streams open, for the transport (upload-pack, receive-pack) and long-lived readers. */
 export function spawnGit(args: string[], opts: GitOptions = {}): GitChild {
-  return launchGit(args, { cwd: opts.cwd ?? opts.gitDir ?? process.cwd(), env: gitEnv(opts), lowPriority: opts.lowPriority, nice: opts.bulk ? BULK_NICE : 0 });
+  return launchGit(args, { cwd: opts.cwd ?? opts.gitDir ?? process.cwd(), env: gitEnv(opts), lowPriority: opts.lowPriority, nice: opts.nice ?? 0 });
 }
 
 /**
@@ -93,7 +109,7 @@ export function spawnGit(args: string[], opts: GitOptions = {}): GitChild {
  * receive-pack asks for it, once per push; it starts through the spawner like every other git process.
  */
 export function spawnGitWithChannel(args: string[], opts: GitOptions = {}): Promise<{ child: GitChild; channel: Duplex | null }> {
-  return launchGitWithChannel(args, { cwd: opts.cwd ?? opts.gitDir ?? process.cwd(), env: gitEnv(opts), lowPriority: opts.lowPriority, nice: opts.bulk ? BULK_NICE : 0 });
+  return launchGitWithChannel(args, { cwd: opts.cwd ?? opts.gitDir ?? process.cwd(), env: gitEnv(opts), lowPriority: opts.lowPriority, nice: opts.nice ?? 0 });
 }
 
 /** Runs git to the end and collects its output; does not throw on a non-zero exit. */

@@ -5,7 +5,7 @@
  * refs a push changed without buffering the push.
  */
 import { Transform, pipeline, type Duplex, type Readable, type Writable } from 'node:stream';
-import { spawnGit, spawnGitWithChannel, runGit, GitError } from './process.ts';
+import { spawnGit, spawnGitWithChannel, runGit, GitError, FETCH_NICE, PUSH_NICE } from './process.ts';
 import type { GitChild } from './spawner.ts';
 import { beginPush } from './activity.ts';
 import { pktLine, FLUSH, PktReader } from './pkt-line.ts';
@@ -118,7 +118,7 @@ export async function serve(
   channel?: (socket: Duplex) => void,
 ): Promise<ServeResult> {
   const args = [...HIDE_HOST_REFS, service, '--stateless-rpc', gitDir];
-  const gitOpts = { env: { ...env, ...protocolEnv(gitProtocol) }, bulk: true };
+  const gitOpts = { env: { ...env, ...protocolEnv(gitProtocol) }, nice: service === 'upload-pack' ? FETCH_NICE : PUSH_NICE };
   const started = channel ? await spawnGitWithChannel(args, gitOpts) : null;
   const child: GitChild = started ? started.child : spawnGit(args, gitOpts);
   const socket = started?.channel;

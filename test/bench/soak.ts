@@ -13,6 +13,7 @@ import { fmt, percentile } from './lib/stats.ts';
 import { dataDirWithHookTasks, hookTask } from './lib/seed.ts';
 import * as tasks from '../../server/store/hook-tasks.ts';
 import { flushStore } from '../../server/store/index.ts';
+import { FETCH_NICE, PUSH_NICE } from '../../server/git/process.ts';
 import { LOOP_MONITOR, bareRepos, childrenOf, cmdlineOf, firstLine, fsckAll, loopWindow, remoteBranch, schedOf, schedSince, smapsOf, startClient, writeBytes, type Client, type LoopWindow, type Sched } from './lib/soak-run.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
@@ -196,6 +197,8 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
     const pushed = (await Promise.all(pushers.map((p) => p.result.catch(() => null)))).filter((p): p is Pusher => p !== null);
     const apiResults = (await Promise.all(apis.map((a) => a.result.catch(() => null)))).filter((a): a is ApiResult => a !== null);
     const probeLoad = await probe.result;
+    // The pushers and cloners go as fast as they are served: the work the host did depends on how fast that was.
+    const clones = (await Promise.all(cloners.map((c) => c.result.catch(() => null)))).reduce<number>((s, c) => s + ((c as { clones?: number } | null)?.clones ?? 0), 0);
     // After: deliveries drained, then the wait before memory is read again.
     const left = await drain(h.url, token, 180_000);
     await sleep(afterSeconds * 1000);
@@ -251,14 +254,14 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
       title: 'Soak: sustained load',
       tables: [{ title: `Sustained load for ${seconds} s (idle window ${idleSeconds} s, memory read ${afterSeconds} s after)`, columns: ['figure', 'idle', 'under load', 'target', 'met'], rows }],
       notes: [
-        `Load: 3 pushers (${pushes} pushes, ${pushed.reduce((s, p) => s + p.failed, 0)} refused), 2 cloners, 2 API clients at 20 requests/s each (one token, one password; p99 ${fmt(percentile(lat, 99))} ms, ${apiResults.reduce((s, a) => s + a.errors, 0)} errors), a probe every 100 ms, push and issue webhooks on three repositories, a pull mirror and a push mirror (1m, Gitea's floor), each client in its own process; the host compiled, as npm start runs it, with its event-loop delay read by a preloaded monitor.`,
+        `Load: 3 pushers (${pushes} pushes, ${pushed.reduce((s, p) => s + p.failed, 0)} refused), 2 cloners (${clones} clones), 2 API clients at 20 requests/s each (one token, one password; p99 ${fmt(percentile(lat, 99))} ms, ${apiResults.reduce((s, a) => s + a.errors, 0)} errors), a probe every 100 ms, push and issue webhooks on three repositories, a pull mirror and a push mirror (1m, Gitea's floor), each client in its own process; the host compiled, as npm start runs it, with its event-loop delay read by a preloaded monitor.`,
         'The event-loop delay is how late node\'s monitorEventLoopDelay timer (10 ms resolution) came back: node records the whole interval between two of its runs, so an idle loop reads about 10 ms there; the row gives that interval minus the 10 ms asked for, and the raw interval in brackets (earlier runs of this section reported the raw interval). An empty node process with the same monitor on this shared machine read p99 19-27 ms at load 2-9, as much as the idle host beside it (20.7 vs 23.7 ms, measured side by side).',
-        `Main thread and git CPU: the host's main thread's time on a CPU and waiting in the run queue for one (the OS running other processes, the host's own git processes among them, while the loop had work), and the CPU of the git processes the git spawner started and reaped in the window (upload-pack and pack-objects for clones, receive-pack and index-pack for pushes, reads). Transport git ran ${process.env.HOMEFORGE_GIT_BULK_NICE ?? 0} nicer than the host (HOMEFORGE_GIT_BULK_NICE, default 0).`,
+        `Main thread and git CPU: the host's main thread's time on a CPU and waiting in the run queue for one (the OS running other processes, the host's own git processes among them, while the loop had work), and the CPU of the git processes the git spawner started and reaped in the window (upload-pack and pack-objects for clones, receive-pack and index-pack for pushes, reads). Clone and fetch git ran ${FETCH_NICE} nicer than the host, push git ${PUSH_NICE} (HOMEFORGE_GIT_FETCH_NICE and HOMEFORGE_GIT_PUSH_NICE, else HOMEFORGE_GIT_BULK_NICE, default 0).`,
         `Webhook deliveries received: ${rec.deliveries.length}; still pending after the load: ${left}. Bytes written: the host process's write_bytes (/proc) over ${o.quick ? 50 : 200} test deliveries on an otherwise idle host.`,
         ...(failedClients.length ? [`Clients that failed: ${failedClients.join('; ')}`] : []),
         ...(fsck.bad.length ? [`fsck failed: ${fsck.bad.join(', ')}`] : []),
       ],
-      data: { seconds, idleSeconds, afterSeconds, idleLoop, loadLoop, sched: { idle: schedSince(sched0, sched1), load: schedSince(sched1, sched2), git: git0 && git1 ? schedSince(git0, git1) : null }, probeIdle, probeUnder, firstRate, lastRate, rssBefore, rssAfter, smapsBefore, smapsAfter, peak, spawnerPeak, bytes, status, lostDeliveries, dupes, fsck, ackedMissing, issuesMissing, pushes },
+      data: { seconds, idleSeconds, afterSeconds, idleLoop, loadLoop, sched: { idle: schedSince(sched0, sched1), load: schedSince(sched1, sched2), git: git0 && git1 ? schedSince(git0, git1) : null }, probeIdle, probeUnder, firstRate, lastRate, rssBefore, rssAfter, smapsBefore, smapsAfter, peak, spawnerPeak, bytes, status, lostDeliveries, dupes, fsck, ackedMissing, issuesMissing, pushes, clones },
     };
   } finally {
     receiver.proc.kill();
