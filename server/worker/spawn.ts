@@ -2,6 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import { EventEmitter } from 'node:events';
 import type { FromWorker, ToWorker } from './protocol.ts';
+import { reassertYoungGeneration } from '../lib/young-generation.ts';
 
 export interface WorkerHandle {
   /** Sends a message, starting the worker first when it has not started yet. */
@@ -38,6 +39,10 @@ export function startWorker(): WorkerHandle {
   const ensure = (): Worker | null => {
     if (worker || exited) return worker;
     const w = spawnThread();
+    // A new engine resets the young generation's growth (lib/young-generation.ts): the thread's own, and from source
+    // the loader thread its tsx starts, which is up by the time the worker's entry sends its first message.
+    w.once('online', reassertYoungGeneration);
+    w.once('message', reassertYoungGeneration);
     exitedPromise = new Promise<void>((resolve) => w.once('exit', () => { exited = true; resolve(); }));
     w.on('message', (msg: FromWorker) => events.emit('message', msg));
     w.on('error', (err) => events.emit('error', err));
