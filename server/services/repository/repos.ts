@@ -52,10 +52,8 @@ export interface ViewTransfer {
   teams: { team: TeamRecord; org: UserRecord; repoAdminChangeTeamAccess: boolean }[];
 }
 
-/** The pending transfer of a repository, loaded for its response. */
-async function viewTransfer(app: AppContext, repoId: number): Promise<ViewTransfer | undefined> {
-  const t = await transferStore.getByRepo(app.store, repoId);
-  if (!t) return undefined;
+/** A pending transfer with its people, teams and organizations loaded for the repository's response. */
+async function viewTransfer(app: AppContext, t: Readonly<transferStore.RepoTransferRecord>): Promise<ViewTransfer | undefined> {
   const [doer, recipient] = [await userStore.getById(app.store, t.doer_id), await userStore.getById(app.store, t.recipient_id)];
   if (!doer || !recipient) return undefined;
   const teams: ViewTransfer['teams'] = [];
@@ -87,14 +85,40 @@ export async function viewOf(app: AppContext, viewer: UserRecord | null, repo: R
 
 /** The view of a repository already loaded and checked by the route guard. */
 export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: UserRecord, perm: Permission, viewer?: UserRecord | null): Promise<RepoView> {
-  const counters = await issueStore.counters(app.store, repo.id);
-  const source = repo.is_fork && viewer !== undefined ? await repoStore.getById(app.store, repo.fork_id) : undefined;
-  return {
-    repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id),
-    openIssues: counters.open_issues, openPulls: counters.open_pulls, forks: await repoStore.countForks(app.store, repo.id),
-    transfer: await viewTransfer(app, repo.id),
-    ...(source ? { parent: await viewOf(app, viewer ?? null, source) } : {}),
-  };
+  return (await viewsOfChecked(app, [{ repo, owner, perm }], viewer))[0]!;
+}
+
+/** A repository already loaded, with its owner and the viewer's permission on it (checked). */
+export interface CheckedRepo {
+  repo: RepoRecord;
+  owner: UserRecord;
+  perm: Permission;
+}
+
+/**
+ * The views of repositories already loaded and checked, in their order. Each store read (issue counters, branch
+ * count, watchers, forks, pending transfer) is done once for all of them: a page of ten costs five awaits, not
+ * fifty. A fork's parent and a transfer's people are read per repository (few have them).
+ */
+export async function viewsOfChecked(app: AppContext, items: readonly CheckedRepo[], viewer?: UserRecord | null): Promise<RepoView[]> {
+  const ids = items.map((i) => i.repo.id);
+  const [counters, branches, watchers, forks, transfers] = await Promise.all([
+    issueStore.countersEach(app.store, ids), branchStore.countEach(app.store, ids), watchStore.countByRepoEach(app.store, ids),
+    repoStore.countForksEach(app.store, ids), transferStore.peekByRepoEach(app.store, ids),
+  ]);
+  const views: RepoView[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const { repo, owner, perm } = items[i]!;
+    const source = repo.is_fork && viewer !== undefined ? await repoStore.getById(app.store, repo.fork_id) : undefined;
+    const pending = transfers[i];
+    views.push({
+      repo, owner, perm, branchCount: branches[i]!, watchers: watchers[i]!,
+      openIssues: counters[i]!.open_issues, openPulls: counters[i]!.open_pulls, forks: forks[i]!,
+      transfer: pending ? await viewTransfer(app, pending) : undefined,
+      ...(source ? { parent: await viewOf(app, viewer ?? null, source) } : {}),
+    });
+  }
+  return views;
 }
 
 /** The user or organization named `name`, or 404 (an admin creating a repository for someone). */
@@ -162,12 +186,11 @@ export async function pageReadable(app: AppContext, keys: readonly repoStore.Rep
     total += 1;
   }
   const records = new Map((await repoStore.peekMany(app.store, picked.map((p) => p.id))).map((r) => [r.id, r]));
-  const views: RepoView[] = [];
-  for (const p of picked) {
+  const checked = picked.flatMap((p) => {
     const repo = records.get(p.id);
-    if (repo) views.push(await viewOfChecked(app, repo, p.owner, p.perm));
-  }
-  return { views, total };
+    return repo ? [{ repo, owner: p.owner, perm: p.perm }] : [];
+  });
+  return { views: await viewsOfChecked(app, checked), total };
 }
 
 /** The repositories of `ownerName` that `viewer` may read (GET /users/{username}/repos), one page. */
