@@ -153,12 +153,12 @@ export interface PageRequest {
 const ALL: PageRequest = { page: 1, limit: 0 };
 
 /**
- * Checks access on every key, counts the readable ones, and builds the full view (record copy, branch document,
- * watch count) for the requested page only. With a ListRule, rows outside the page whose flags settle access are
- * counted without a lookup or an await.
+ * Checks access on every key, counts the readable ones, and builds the full views (viewsOfChecked) for the
+ * requested page only. With a ListRule, rows outside the page whose flags show them readable are counted, and
+ * page rows whose flags settle the permission are taken, without a lookup or an await.
  */
 export async function pageReadable(app: AppContext, keys: readonly repoStore.RepoKey[], paging: PageRequest, rule: ReadRule | ListRule): Promise<RepoPage> {
-  const { exact, quick, meet, known: knownPerm } = typeof rule === 'function' ? { exact: rule, quick: undefined, meet: undefined, known: undefined } : rule;
+  const { exact, quick, meet } = typeof rule === 'function' ? { exact: rule, quick: undefined, meet: undefined } : rule;
   const owners = new Map<number, UserRecord | undefined>();
   const start = paging.limit > 0 ? (Math.max(1, paging.page) - 1) * paging.limit : 0;
   const end = paging.limit > 0 ? start + paging.limit : Infinity;
@@ -173,14 +173,16 @@ export async function pageReadable(app: AppContext, keys: readonly repoStore.Rep
     if (!owner) continue;
     // A readable row lands at position `total`: only rows of the requested page need their exact permission.
     const inPage = total >= start && total < end;
-    const known = quick?.(key, owner);
-    if (known === false) continue;
-    if (known === true && !inPage) {
+    const flags = quick?.(key, owner);
+    if (flags === null) continue;
+    const readable = flags && atLeast(flags.perm.mode, 'read');
+    if (flags?.settled && !readable) continue;
+    if (readable && !inPage) {
       total += 1;
       continue;
     }
-    // A page row of an admin, the owner or an anonymous viewer: the flags give the permission too.
-    const perm = (known === true ? knownPerm?.(owner) : undefined) ?? (await exact(key, owner, inPage));
+    // A page row the flags settle takes its permission from them; a collaboration or a team may raise the others'.
+    const perm = flags?.settled ? flags.perm : await exact(key, owner, inPage);
     if (!perm) continue;
     if (inPage) picked.push({ id: key.id, owner, perm });
     total += 1;
