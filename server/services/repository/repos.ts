@@ -102,10 +102,12 @@ export interface CheckedRepo {
  */
 export async function viewsOfChecked(app: AppContext, items: readonly CheckedRepo[], viewer?: UserRecord | null): Promise<RepoView[]> {
   const ids = items.map((i) => i.repo.id);
-  const [counters, branches, watchers, forks, transfers] = await Promise.all([
-    issueStore.countersEach(app.store, ids), branchStore.countEach(app.store, ids), watchStore.countByRepoEach(app.store, ids),
-    repoStore.countForksEach(app.store, ids), transferStore.peekByRepoEach(app.store, ids),
-  ]);
+  // One after the other: the documents are in memory, and Promise.all would only add its own promises.
+  const counters = await issueStore.countersEach(app.store, ids);
+  const branches = await branchStore.countEach(app.store, ids);
+  const watchers = await watchStore.countByRepoEach(app.store, ids);
+  const forks = await repoStore.countForksEach(app.store, ids);
+  const transfers = await transferStore.peekByRepoEach(app.store, ids);
   const views: RepoView[] = [];
   for (let i = 0; i < items.length; i++) {
     const { repo, owner, perm } = items[i]!;
