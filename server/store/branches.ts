@@ -11,7 +11,8 @@ interface BranchDoc {
 }
 
 const docName = (repoId: number): string => `branches/${repoId}`;
-const open = (store: Store, repoId: number) => store.engine.doc<BranchDoc>(docName(repoId), () => ({ branches: {} }));
+const noBranches = (): BranchDoc => ({ branches: {} });
+const open = (store: Store, repoId: number) => store.engine.doc<BranchDoc>(docName(repoId), noBranches);
 
 /**
  * How many records a loaded branches object holds, counted once and kept in step by the writes here: counting
@@ -43,6 +44,11 @@ export async function get(store: Store, repoId: number, name: string): Promise<B
 /** How many branches are recorded. */
 export async function count(store: Store, repoId: number): Promise<number> {
   return sizeOf((await open(store, repoId)).data.branches);
+}
+
+/** count() of each repository, in the order given (one await for a page of repositories). */
+export async function countEach(store: Store, repoIds: readonly number[]): Promise<number[]> {
+  return (await store.engine.docs(repoIds.map(docName), noBranches)).map((d) => sizeOf(d.data.branches));
 }
 
 /** True when the repository has a branch record (without counting them all). */

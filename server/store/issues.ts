@@ -75,8 +75,9 @@ async function nextGlobalId(store: Store): Promise<number> {
   return run;
 }
 
-const countersDoc = (store: Store, repoId: number) =>
-  store.engine.doc<IssueCounters>(`issues/${repoId}/counters`, () => ({ open_issues: 0, closed_issues: 0, open_pulls: 0, closed_pulls: 0 }));
+const noCounters = (): IssueCounters => ({ open_issues: 0, closed_issues: 0, open_pulls: 0, closed_pulls: 0 });
+const countersName = (repoId: number): string => `issues/${repoId}/counters`;
+const countersDoc = (store: Store, repoId: number) => store.engine.doc<IssueCounters>(countersName(repoId), noCounters);
 
 async function bump(store: Store, repoId: number, before: IssueKey | null, after: IssueKey | null): Promise<void> {
   const doc = await countersDoc(store, repoId);
@@ -230,6 +231,11 @@ export async function indexesOfKind(store: Store, repoId: number, pulls: boolean
 /** The repository's open and closed counts (kept as numbers, no issue is read). */
 export async function counters(store: Store, repoId: number): Promise<IssueCounters> {
   return { ...(await countersDoc(store, repoId)).data };
+}
+
+/** counters() of each repository, in the order given (one await for a page of repositories). */
+export async function countersEach(store: Store, repoIds: readonly number[]): Promise<IssueCounters[]> {
+  return (await store.engine.docs(repoIds.map(countersName), noCounters)).map((d) => ({ ...d.data }));
 }
 
 /** Recounts the repository from its issues (a repair, as Gitea's consistency check). */

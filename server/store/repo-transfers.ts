@@ -19,6 +19,9 @@ const table = new Table<RepoTransferRecord>('repo_transfers', {
 /** The pending transfer of a repository, if any. */
 export const getByRepo = (store: Store, repoId: number) => table.getBy(store, 'repo', String(repoId));
 
+/** The pending transfer of each repository (undefined where none), in the order given, as shared frozen records. */
+export const peekByRepoEach = (store: Store, repoIds: readonly number[]) => table.peekByEach(store, 'repo', repoIds.map(String));
+
 /** Records a pending transfer; a second one for the same repository is a UniqueViolation. */
 export const insert = (store: Store, t: Omit<RepoTransferRecord, 'id' | 'created'>) =>
   table.insert(store, (id) => ({ ...t, id, created: new Date().toISOString() }));

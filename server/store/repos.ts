@@ -51,6 +51,9 @@ export async function keysByOwner(store: Store, ownerId: number): Promise<RepoKe
 /** How many forks of the repository `repoId` exist (an index lookup, not a scan of every repository). */
 export const countForks = (store: Store, repoId: number) => table.countBy(store, 'fork', String(repoId), (r) => r.is_fork);
 
+/** countForks of each repository, in the order given. */
+export const countForksEach = (store: Store, repoIds: readonly number[]) => table.countByEach(store, 'fork', repoIds.map(String), (r) => r.is_fork);
+
 export const countByOwner = (store: Store, ownerId: number) => table.countBy(store, 'owner', String(ownerId));
 
 /** The repository `name` of owner `ownerId`, case-insensitively. */

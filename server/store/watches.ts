@@ -21,6 +21,9 @@ export const listByUser = (store: Store, userId: number) => table.listBy(store, 
 /** How many users watch a repository. */
 export const countByRepo = (store: Store, repoId: number) => table.countBy(store, 'repo', String(repoId));
 
+/** countByRepo of each repository, in the order given. */
+export const countByRepoEach = (store: Store, repoIds: readonly number[]) => table.countByEach(store, 'repo', repoIds.map(String));
+
 /** Records a watch; a watch that exists already is a UniqueViolation. */
 export const insert = (store: Store, userId: number, repoId: number) =>
   table.insert(store, (id) => ({ id, user_id: userId, repo_id: repoId, created: new Date().toISOString() }));

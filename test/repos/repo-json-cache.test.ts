@@ -80,6 +80,27 @@ describe('repository answers kept per record version', () => {
       assert.deepEqual(found.body.data, [await get(t)]);
     }
   });
+  test('each repository of a search page has its own counters (read once for the whole page)', async () => {
+    assert.equal((await h.api('POST', '/repos/root/priv/issues', { auth: root, body: { title: 'counted' } })).status, 201);
+    assert.equal((await h.api('PUT', '/repos/root/pub/subscription', { auth: alice })).status, 200);
+    assert.equal((await h.api('POST', '/repos/root/pub/forks', { auth: alice, body: {} })).status, 202);
+    const found = await h.api('GET', '/repos/search?q=p&limit=10', { auth: root });
+    assert.equal(found.status, 200, found.text);
+    const names = found.body.data.map((r: { full_name: string }) => r.full_name);
+    assert.deepEqual([...names].sort(), ['alice/pub', 'root/priv', 'root/pub']);
+    const single = await Promise.all(names.map(async (n: string) => (await h.api('GET', `/repos/${n}`, { auth: root })).body));
+    // a fork's parent is shown by the single read only
+    const withoutParent = ({ parent: _, ...r }: { parent?: unknown }) => r;
+    assert.deepEqual(found.body.data.map(withoutParent), single.map(withoutParent));
+    const [fork, priv, pub] = ['alice/pub', 'root/priv', 'root/pub'].map((n) => found.body.data[names.indexOf(n)]);
+    assert.equal(priv.open_issues_count, 1);
+    assert.equal(pub.open_issues_count, 0);
+    assert.equal(pub.forks_count, 1);
+    assert.equal(priv.forks_count, 0);
+    assert.equal(pub.watchers_count, priv.watchers_count + 1);
+    assert.equal(fork.fork, true);
+  });
+
   test('a search page kept as bytes: the ETag of its body, 304 when fresh, a new body after an edit, per viewer', async () => {
     const search = async (auth?: string) => {
       const r = await h.api('GET', '/repos/search?q=p&limit=10', auth ? { auth } : {});

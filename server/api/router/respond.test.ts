@@ -20,12 +20,13 @@ function expected(originalUrl: string, baseUrl: string, page: number, limit: num
 
 test('page links are the same as with a fresh parse of the address per link, kept or not', () => {
   const urls = ['/api/v1/repos/search?q=bench&limit=10', '/api/v1/x?page=2&limit=5&page=9&q=a%20b', '/api/v1/x', '/api/v1/x?limit=3&sort=alpha&q=ü', '/api/v1/x?page=abc', `/api/v1/x?q=${'a'.repeat(2000)}`];
-  // the second round answers from the kept headers; the base URL is part of their name
-  for (let round = 0; round < 2; round++) for (const baseUrl of ['http://127.0.0.1:3000', 'https://forge.example.com/sub']) for (const originalUrl of urls) {
+  // the second round answers from the kept headers (kept per host); the base URL is part of their name
+  const hosts = [{}, {}];
+  for (let round = 0; round < 2; round++) for (const app of hosts) for (const baseUrl of ['http://127.0.0.1:3000', 'https://forge.example.com/sub']) for (const originalUrl of urls) {
     for (const [page, limit, total] of [[1, 10, 35], [2, 5, 30], [4, 10, 35], [1, 10, 5], [3, 3, 100]] as const) {
       const headers: Record<string, string> = {};
       const ctx = {
-        paging: { page, limit }, baseUrl,
+        app, paging: { page, limit }, baseUrl,
         req: { originalUrl }, res: { setHeader: (k: string, v: string) => { headers[k] = v; } },
       } as unknown as ApiContext<unknown, unknown>;
       setPageHeaders(ctx, total);

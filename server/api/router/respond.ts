@@ -1,5 +1,6 @@
 /** Writing answers: JSON with a status, 204, and paged lists with Gitea's X-Total-Count and Link headers. */
 import type { ApiContext } from './context.ts';
+import type { AppContext } from '../../services/context.ts';
 import { sendJson } from './send-json.ts';
 
 /** Sends `body` as JSON. */
@@ -18,11 +19,20 @@ export function pageOf<T>(ctx: ApiContext<unknown, unknown>, all: T[]): T[] {
   return all.slice((page - 1) * limit, page * limit);
 }
 
-/** Link headers by request address, base URL, page, limit and total; a list page's repeated reads skip the URL work. */
-const LINKS = new Map<string, string>();
+/**
+ * Link headers by request address, base URL, page, limit and total, kept per host: a list page's repeated reads
+ * skip the URL work, and a closed host's entries go with it.
+ */
+const hosts = new WeakMap<AppContext, Map<string, string>>();
 const MAX_LINKS = 256;
 /** Longer addresses are not kept: a few hundred of them stay small. */
 const MAX_KEPT_URL = 1024;
+
+function linksOf(app: AppContext): Map<string, string> {
+  let m = hosts.get(app);
+  if (!m) hosts.set(app, (m = new Map()));
+  return m;
+}
 
 /** Sets X-Total-Count and Link (first, prev, next, last), as Gitea's SetLinkHeader does. */
 export function setPageHeaders(ctx: ApiContext<unknown, unknown>, total: number): void {
@@ -31,12 +41,13 @@ export function setPageHeaders(ctx: ApiContext<unknown, unknown>, total: number)
   res.setHeader('X-Total-Count', String(total));
   const kept = req.originalUrl.length + baseUrl.length <= MAX_KEPT_URL;
   const key = kept ? `${page}|${limit}|${total}|${baseUrl}|${req.originalUrl}` : '';
-  let value = kept ? LINKS.get(key) : undefined;
+  const links = kept ? linksOf(ctx.app) : undefined;
+  let value = links?.get(key);
   if (value === undefined) {
     value = linkHeader(req.originalUrl, baseUrl, page, limit, total);
-    if (kept) {
-      if (LINKS.size >= MAX_LINKS) LINKS.clear();
-      LINKS.set(key, value);
+    if (links) {
+      if (links.size >= MAX_LINKS) links.clear();
+      links.set(key, value);
     }
   }
   if (value) res.setHeader('Link', value);

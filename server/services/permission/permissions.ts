@@ -10,7 +10,7 @@ import * as userStore from '../../store/users.ts';
 import * as orgMemberStore from '../../store/org-members.ts';
 import * as teamStore from '../../store/teams.ts';
 import * as collaboratorStore from '../../store/collaborators.ts';
-import { beyondReach, limitedToPublic } from '../auth/token-reach.ts';
+import { beyondReach } from '../auth/token-reach.ts';
 import { actionsGrantOf } from '../auth/actions-token.ts';
 
 export type AccessMode = 'none' | 'read' | 'write' | 'admin' | 'owner';
@@ -45,7 +45,7 @@ export const unitMode = (perm: Permission, unit: RepoUnit): AccessMode => perm.u
 export const canReadAny = (perm: Permission): boolean =>
   atLeast(perm.mode, 'read') || Object.values(perm.units).some((m) => atLeast(m, 'read'));
 
-const NONE: Permission = { mode: 'none', units: {} };
+const NONE: Permission = Object.freeze({ mode: 'none', units: Object.freeze({}) });
 
 /**
  * Whether `viewer` may see the user or organization. Admins and the owner itself see everything; anonymous
@@ -92,49 +92,53 @@ export async function repoPermission(
   // Read only here: the shared frozen record spares a copy per check.
   const owner = knownOwner ?? (await userStore.peekById(app.store, repo.owner_id));
   if (!owner) return NONE;
-  if (!doer && repo.is_private) return NONE;
-  // An action task's token reaches its own repository only: write, or read for a fork's pull request (Gitea).
-  const grant = actionsGrantOf(doer);
-  if (grant) return grant.repoId === repo.id ? { mode: grant.isForkPullRequest ? 'read' : 'write', units: {} } : NONE;
-  // A public-only token sees public repositories of public owners only, in every route and list.
-  if (beyondReach(repo, owner)) return NONE;
-  const collab = doer ? await collaboratorStore.peek(app.store, repo.id, doer.id) : undefined;
+  const flags = permissionByFlags(doer, repo, owner);
+  if (flags.settled || !doer) return flags.perm;
+  // A signed-in user within reach, neither a site admin nor the owner: collaborations, visibility, teams.
+  const collab = await collaboratorStore.peek(app.store, repo.id, doer.id);
   // Strangers learn nothing about the repositories of an owner they may not see; a collaborator may.
   if (!collab && !(await ownerVisible(app, owner, doer))) return NONE;
-  if (!doer) return { mode: 'read', units: {} };
-  if (doer.is_admin || doer.id === owner.id) return { mode: 'owner', units: {} };
-  const minimum: AccessMode = !repo.is_private && !doer.restricted ? 'read' : 'none';
-  const base = maxMode(minimum, collab?.mode ?? 'none');
+  const base = maxMode(flags.perm.mode, collab?.mode ?? 'none');
   if (owner.type !== 'organization') return { mode: base, units: {} };
   return withTeams(base, base, await teamsWithRepo(app, owner.id, doer.id, repo.id));
 }
 
-/**
- * repoPermission's "may read" from flags alone, for counting the rows of a list, where `owner` is visible to `doer`
- * (ownerVisible): the answer is undefined when a collaboration or a team may decide (`mayBeGranted`: the doer
- * collaborates on the repository or is in a team of its owner). Follows repoPermission step by step (a test
- * compares the two); the token's reach and the action grant are read once, for the request the list serves.
- */
-export function readByFlags(doer: UserRecord | null): (repo: Pick<RepoRecord, 'id' | 'is_private'>, owner: UserRecord, mayBeGranted: boolean) => boolean | undefined {
-  const outOfReach = limitedToPublic() ? beyondReach : (): boolean => false;
-  if (!doer) return (repo, owner) => !repo.is_private && owner.visibility === 'public' && !outOfReach(repo, owner);
-  const grant = actionsGrantOf(doer);
-  if (grant) return (repo) => grant.repoId === repo.id;
-  return (repo, owner, mayBeGranted) => {
-    if (outOfReach(repo, owner)) return false;
-    if (doer.is_admin || doer.id === owner.id) return true;
-    if (!repo.is_private && !doer.restricted) return true;
-    return mayBeGranted ? undefined : false;
-  };
+/** What the flags alone tell of a permission (permissionByFlags). */
+export interface FlagsPermission {
+  /**
+   * The permission when `settled`. Otherwise the least a signed-in user has where the owner is visible to them (read
+   * on a public repository unless restricted), which a collaboration or a team may raise.
+   */
+  perm: Permission;
+  settled: boolean;
 }
 
+/** Shared answers are frozen: a caller may keep a permission but never edits it. */
+const frozen = (perm: Permission): Permission => Object.freeze({ mode: perm.mode, units: Object.freeze({ ...perm.units }) });
+const settled = (perm: Permission): FlagsPermission => Object.freeze({ perm: frozen(perm), settled: true });
+const NONE_SETTLED = settled(NONE);
+const READ_SETTLED = settled({ mode: 'read', units: {} });
+const OWNER_SETTLED = settled({ mode: 'owner', units: {} });
+const READ_FLOOR: FlagsPermission = Object.freeze({ perm: READ_SETTLED.perm, settled: false });
+const NONE_FLOOR: FlagsPermission = Object.freeze({ perm: NONE_SETTLED.perm, settled: false });
+
 /**
- * repoPermission's answer without a lookup, for a row readByFlags found readable (so the owner is visible and the
- * row within the token's reach): an anonymous viewer reads, an admin or the owner owns. Undefined where a
- * collaboration, a team or an action grant may decide. Follows repoPermission's steps (a test compares the two).
+ * repoPermission's steps that need no lookup, the only place they are written: an anonymous viewer, an action task's
+ * grant, a public-only token's reach, a site admin or the owner settle the permission. For any other signed-in user
+ * it gives the public floor, settled only when the caller knows (`listed`, as a list does for its rows) that the
+ * owner is visible to the doer and that no collaboration and no team can grant more (`mayBeGranted` false).
  */
-export function permissionByFlags(doer: UserRecord | null): (owner: UserRecord) => Permission | undefined {
-  if (!doer) return () => ({ mode: 'read', units: {} });
-  if (actionsGrantOf(doer)) return () => undefined;
-  return (owner) => (doer.is_admin || doer.id === owner.id ? { mode: 'owner', units: {} } : undefined);
+export function permissionByFlags(
+  doer: UserRecord | null, repo: Pick<RepoRecord, 'id' | 'is_private'>, owner: UserRecord, listed?: { mayBeGranted: boolean },
+): FlagsPermission {
+  if (!doer) return repo.is_private || owner.visibility !== 'public' || beyondReach(repo, owner) ? NONE_SETTLED : READ_SETTLED;
+  // An action task's token reaches its own repository only: write, or read for a fork's pull request (Gitea).
+  const grant = actionsGrantOf(doer);
+  if (grant) return grant.repoId === repo.id ? settled({ mode: grant.isForkPullRequest ? 'read' : 'write', units: {} }) : NONE_SETTLED;
+  // A public-only token sees public repositories of public owners only, in every route and list.
+  if (beyondReach(repo, owner)) return NONE_SETTLED;
+  if (doer.is_admin || doer.id === owner.id) return OWNER_SETTLED;
+  const publicFloor = !repo.is_private && !doer.restricted;
+  if (listed && !listed.mayBeGranted) return publicFloor ? READ_SETTLED : NONE_SETTLED;
+  return publicFloor ? READ_FLOOR : NONE_FLOOR;
 }

@@ -1,15 +1,16 @@
 /**
  * Access checks for repository lists (search, a user's repositories). Gitea's list rule: the owner is visible to
  * the viewer and the viewer may read the repository. Every row outside the requested page is only counted, and
- * for most rows the flags alone settle that (readByFlags), so counting thousands of rows costs no lookups and
- * no await per row; the page's rows get their exact permission from repoPermission.
+ * for most rows the flags alone settle that (permissionByFlags, the steps repoPermission takes first), so
+ * counting thousands of rows costs no lookups and no await per row; a page row the flags do not settle gets its
+ * exact permission from repoPermission.
  */
 import type { AppContext } from '../context.ts';
 import type { UserRecord } from '../../store/records.ts';
 import type { RepoKey } from '../../store/repos.ts';
 import * as collaboratorStore from '../../store/collaborators.ts';
 import * as teamStore from '../../store/teams.ts';
-import { repoPermission, atLeast, ownerVisible, readByFlags, permissionByFlags, type Permission } from '../permission/permissions.ts';
+import { repoPermission, atLeast, ownerVisible, permissionByFlags, type FlagsPermission, type Permission } from '../permission/permissions.ts';
 
 /**
  * Decides whether `viewer` may read a repository in a list: its permission, or null. With `exact` false the row is
@@ -17,25 +18,24 @@ import { repoPermission, atLeast, ownerVisible, readByFlags, permissionByFlags, 
  */
 export type ReadRule = (key: RepoKey, owner: UserRecord, exact: boolean) => Promise<Permission | null>;
 
-/** A ReadRule with a synchronous answer for rows whose flags settle it, once `meet` has seen the row's owner. */
+/** A ReadRule with a synchronous answer from flags, once `meet` has seen the row's owner. */
 export interface ListRule {
   /** Loads what the rows of this owner need; called once per owner before `quick` sees its rows. */
   meet(owner: UserRecord): Promise<void>;
-  /** Whether the row is readable, or undefined when `exact` must decide. */
-  quick(key: RepoKey, owner: UserRecord): boolean | undefined;
-  /** The exact permission of a row `quick` found readable, when flags settle it too (no lookup, no await). */
-  known(owner: UserRecord): Permission | undefined;
+  /**
+   * The row's permission from flags (settled), or the floor a collaboration or a team may raise; null when the
+   * owner is not visible to the viewer (the row is not listed).
+   */
+  quick(key: RepoKey, owner: UserRecord): FlagsPermission | null;
   exact: ReadRule;
 }
 
 /** The list rule of `viewer`: owner visibility and repoPermission's read, decided from flags where they suffice. */
 export async function listRule(app: AppContext, viewer: UserRecord | null): Promise<ListRule> {
   const visible = new Map<number, boolean>();
-  // Where a collaboration or a team may grant a private repository, repoPermission decides.
+  // Where a collaboration or a team may grant more than the flags say, repoPermission decides.
   const collaborations = new Set(viewer ? (await collaboratorStore.listByUser(app.store, viewer.id)).map((c) => c.repo_id) : []);
   const inTeams = new Set<number>();
-  const byFlags = readByFlags(viewer);
-  const known = permissionByFlags(viewer);
   const see = async (owner: UserRecord): Promise<boolean> => {
     let v = visible.get(owner.id);
     if (v === undefined) visible.set(owner.id, (v = await ownerVisible(app, owner, viewer)));
@@ -47,10 +47,9 @@ export async function listRule(app: AppContext, viewer: UserRecord | null): Prom
       if ((await teamStore.teamIdsOfUser(app.store, owner.id, viewer.id)).size > 0) inTeams.add(owner.id);
     },
     quick: (key, owner) => {
-      if (!visible.get(owner.id)) return false;
-      return byFlags(key, owner, collaborations.has(key.id) || inTeams.has(owner.id));
+      if (!visible.get(owner.id)) return null;
+      return permissionByFlags(viewer, key, owner, { mayBeGranted: collaborations.has(key.id) || inTeams.has(owner.id) });
     },
-    known,
     exact: async (key, owner) => {
       if (!(await see(owner))) return null;
       const perm = await repoPermission(app, viewer, key, owner);

@@ -52,10 +52,8 @@ export interface ViewTransfer {
   teams: { team: TeamRecord; org: UserRecord; repoAdminChangeTeamAccess: boolean }[];
 }
 
-/** The pending transfer of a repository, loaded for its response. */
-async function viewTransfer(app: AppContext, repoId: number): Promise<ViewTransfer | undefined> {
-  const t = await transferStore.getByRepo(app.store, repoId);
-  if (!t) return undefined;
+/** A pending transfer with its people, teams and organizations loaded for the repository's response. */
+async function viewTransfer(app: AppContext, t: Readonly<transferStore.RepoTransferRecord>): Promise<ViewTransfer | undefined> {
   const [doer, recipient] = [await userStore.getById(app.store, t.doer_id), await userStore.getById(app.store, t.recipient_id)];
   if (!doer || !recipient) return undefined;
   const teams: ViewTransfer['teams'] = [];
@@ -87,14 +85,42 @@ export async function viewOf(app: AppContext, viewer: UserRecord | null, repo: R
 
 /** The view of a repository already loaded and checked by the route guard. */
 export async function viewOfChecked(app: AppContext, repo: RepoRecord, owner: UserRecord, perm: Permission, viewer?: UserRecord | null): Promise<RepoView> {
-  const counters = await issueStore.counters(app.store, repo.id);
-  const source = repo.is_fork && viewer !== undefined ? await repoStore.getById(app.store, repo.fork_id) : undefined;
-  return {
-    repo, owner, perm, branchCount: await branchStore.count(app.store, repo.id), watchers: await watchStore.countByRepo(app.store, repo.id),
-    openIssues: counters.open_issues, openPulls: counters.open_pulls, forks: await repoStore.countForks(app.store, repo.id),
-    transfer: await viewTransfer(app, repo.id),
-    ...(source ? { parent: await viewOf(app, viewer ?? null, source) } : {}),
-  };
+  return (await viewsOfChecked(app, [{ repo, owner, perm }], viewer))[0]!;
+}
+
+/** A repository already loaded, with its owner and the viewer's permission on it (checked). */
+export interface CheckedRepo {
+  repo: RepoRecord;
+  owner: UserRecord;
+  perm: Permission;
+}
+
+/**
+ * The views of repositories already loaded and checked, in their order. Each store read (issue counters, branch
+ * count, watchers, forks, pending transfer) is done once for all of them: a page of ten costs five awaits, not
+ * fifty. A fork's parent and a transfer's people are read per repository (few have them).
+ */
+export async function viewsOfChecked(app: AppContext, items: readonly CheckedRepo[], viewer?: UserRecord | null): Promise<RepoView[]> {
+  const ids = items.map((i) => i.repo.id);
+  // One after the other: the documents are in memory, and Promise.all would only add its own promises.
+  const counters = await issueStore.countersEach(app.store, ids);
+  const branches = await branchStore.countEach(app.store, ids);
+  const watchers = await watchStore.countByRepoEach(app.store, ids);
+  const forks = await repoStore.countForksEach(app.store, ids);
+  const transfers = await transferStore.peekByRepoEach(app.store, ids);
+  const views: RepoView[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const { repo, owner, perm } = items[i]!;
+    const source = repo.is_fork && viewer !== undefined ? await repoStore.getById(app.store, repo.fork_id) : undefined;
+    const pending = transfers[i];
+    views.push({
+      repo, owner, perm, branchCount: branches[i]!, watchers: watchers[i]!,
+      openIssues: counters[i]!.open_issues, openPulls: counters[i]!.open_pulls, forks: forks[i]!,
+      transfer: pending ? await viewTransfer(app, pending) : undefined,
+      ...(source ? { parent: await viewOf(app, viewer ?? null, source) } : {}),
+    });
+  }
+  return views;
 }
 
 /** The user or organization named `name`, or 404 (an admin creating a repository for someone). */
@@ -129,12 +155,12 @@ export interface PageRequest {
 const ALL: PageRequest = { page: 1, limit: 0 };
 
 /**
- * Checks access on every key, counts the readable ones, and builds the full view (record copy, branch document,
- * watch count) for the requested page only. With a ListRule, rows outside the page whose flags settle access are
- * counted without a lookup or an await.
+ * Checks access on every key, counts the readable ones, and builds the full views (viewsOfChecked) for the
+ * requested page only. With a ListRule, rows outside the page whose flags show them readable are counted, and
+ * page rows whose flags settle the permission are taken, without a lookup or an await.
  */
 export async function pageReadable(app: AppContext, keys: readonly repoStore.RepoKey[], paging: PageRequest, rule: ReadRule | ListRule): Promise<RepoPage> {
-  const { exact, quick, meet, known: knownPerm } = typeof rule === 'function' ? { exact: rule, quick: undefined, meet: undefined, known: undefined } : rule;
+  const { exact, quick, meet } = typeof rule === 'function' ? { exact: rule, quick: undefined, meet: undefined } : rule;
   const owners = new Map<number, UserRecord | undefined>();
   const start = paging.limit > 0 ? (Math.max(1, paging.page) - 1) * paging.limit : 0;
   const end = paging.limit > 0 ? start + paging.limit : Infinity;
@@ -149,25 +175,26 @@ export async function pageReadable(app: AppContext, keys: readonly repoStore.Rep
     if (!owner) continue;
     // A readable row lands at position `total`: only rows of the requested page need their exact permission.
     const inPage = total >= start && total < end;
-    const known = quick?.(key, owner);
-    if (known === false) continue;
-    if (known === true && !inPage) {
+    const flags = quick?.(key, owner);
+    if (flags === null) continue;
+    const readable = flags && atLeast(flags.perm.mode, 'read');
+    if (flags?.settled && !readable) continue;
+    if (readable && !inPage) {
       total += 1;
       continue;
     }
-    // A page row of an admin, the owner or an anonymous viewer: the flags give the permission too.
-    const perm = (known === true ? knownPerm?.(owner) : undefined) ?? (await exact(key, owner, inPage));
+    // A page row the flags settle takes its permission from them; a collaboration or a team may raise the others'.
+    const perm = flags?.settled ? flags.perm : await exact(key, owner, inPage);
     if (!perm) continue;
     if (inPage) picked.push({ id: key.id, owner, perm });
     total += 1;
   }
   const records = new Map((await repoStore.peekMany(app.store, picked.map((p) => p.id))).map((r) => [r.id, r]));
-  const views: RepoView[] = [];
-  for (const p of picked) {
+  const checked = picked.flatMap((p) => {
     const repo = records.get(p.id);
-    if (repo) views.push(await viewOfChecked(app, repo, p.owner, p.perm));
-  }
-  return { views, total };
+    return repo ? [{ repo, owner: p.owner, perm: p.perm }] : [];
+  });
+  return { views: await viewsOfChecked(app, checked), total };
 }
 
 /** The repositories of `ownerName` that `viewer` may read (GET /users/{username}/repos), one page. */

@@ -128,3 +128,21 @@ test('coalesced saves of a growing document count its bytes once (the cache does
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('docs() gives loaded and missing documents in the order named, the same objects doc() gives', async () => {
+  const dir = await tempDir();
+  try {
+    const engine = new StoreEngine(dir);
+    const a = await engine.doc<{ n: number }>('many/a', () => ({ n: 0 }));
+    a.data.n = 1;
+    await a.save();
+    await writeFile(path.join(dir, 'many', 'b.json'), JSON.stringify({ n: 2 }));
+    const got = await engine.docs<{ n: number }>(['many/b', 'many/a', 'many/c'], () => ({ n: -1 }));
+    assert.deepEqual(got.map((d) => d.data.n), [2, 1, -1]);
+    assert.equal(got[1], a, 'a loaded document is the one already in memory');
+    assert.equal(got[0], await engine.doc('many/b', () => ({ n: 0 })), 'a missing one is loaded once and kept');
+    assert.deepEqual(await engine.docs([], () => ({})), []);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

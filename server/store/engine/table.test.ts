@@ -94,3 +94,21 @@ test('peek hands out one frozen copy per stored row until the row is written', a
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('countByEach and peekByEach answer each key in order from one read', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const t = table();
+    for (let i = 0; i < 7; i++) await t.insert(store, (id) => ({ id, owner: i % 3, name: `n${i}`, tag: i % 2 ? 'odd' : 'even' }));
+    assert.deepEqual(await t.countByEach(store, 'tag', ['odd', 'none', 'even', 'odd']), [3, 0, 4, 3]);
+    assert.deepEqual(await t.countByEach(store, 'tag', ['odd', 'even'], (r) => r.owner === 0), [1, 2]);
+    const keys = [compositeKey(1, 'n4'), compositeKey(9, 'n4'), compositeKey(0, 'n0')];
+    const rows = await t.peekByEach(store, 'owner_name', keys);
+    assert.deepEqual(rows.map((r) => r?.name), ['n4', undefined, 'n0']);
+    assert.equal(rows[0], await t.peek(store, rows[0]!.id), 'the shared frozen copy peek() gives');
+    assert.ok(Object.isFrozen(rows[0]));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

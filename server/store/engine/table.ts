@@ -127,6 +127,23 @@ export class Table<R extends { id: number }> {
     return this.indexed((await this.doc(store)).data, index, key).filter(where).length;
   }
 
+  /** countBy() for each of `keys`, in their order, from one read of the document. */
+  async countByEach(store: Store, index: string, keys: readonly string[], where: (r: R) => boolean = () => true): Promise<number[]> {
+    const d = (await this.doc(store)).data;
+    return keys.map((key) => this.indexed(d, index, key).filter(where).length);
+  }
+
+  /** peekBy() for each of `keys` of a unique index, in their order (undefined where none), from one read of the document. */
+  async peekByEach(store: Store, index: string, keys: readonly string[]): Promise<(Readonly<R> | undefined)[]> {
+    const d = (await this.doc(store)).data;
+    const idx = this.indexesOf(d);
+    return keys.map((key) => {
+      const id = idx.uniqueId(index, key);
+      const r = id === undefined ? undefined : d.rows[String(id)];
+      return r ? this.shared(r) : undefined;
+    });
+  }
+
   private indexed(d: TableDoc<R>, index: string, key: string): R[] {
     return this.indexesOf(d).ids(index, key).flatMap((id) => d.rows[String(id)] ?? []);
   }

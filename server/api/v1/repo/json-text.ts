@@ -6,6 +6,7 @@
  * with the old object; records that are not frozen (copies a caller may edit) are never cached.
  */
 import type { ApiContext } from '../../router/context.ts';
+import type { AppContext } from '../../../services/context.ts';
 import { apiPermission, type RepoView } from '../../../services/repository/repos.ts';
 import type { UserRecord } from '../../../store/records.ts';
 import { strongEtag } from '../../router/send-json.ts';
@@ -71,12 +72,18 @@ export function repoJsonAnswer(ctx: ApiContext<unknown, unknown>, v: RepoView): 
 interface Page { body: Buffer; etag: string }
 
 /**
- * Search pages by the serials of their entries: the same entries in the same order make the same bytes, so a
- * repeated search sends the kept bytes without joining, encoding or hashing them again. Few are kept (each can be
- * a page of 50 repositories); the oldest goes first.
+ * Search pages by the serials of their entries, kept per host: the same entries in the same order make the same
+ * bytes, so a repeated search sends the kept bytes without joining, encoding or hashing them again. Few are kept
+ * (each can be a page of 50 repositories); the oldest goes first, and a closed host's pages go with it.
  */
-const pages = new Map<string, Page>();
+const hosts = new WeakMap<AppContext, Map<string, Page>>();
 const MAX_PAGES = 16;
+
+function pagesOf(app: AppContext): Map<string, Page> {
+  let m = hosts.get(app);
+  if (!m) hosts.set(app, (m = new Map()));
+  return m;
+}
 
 /**
  * The body of GET /repos/search, `{"ok":true,"data":[...]}` with each view's repoJsonText, and its ETag when kept
@@ -90,6 +97,7 @@ export function repoSearchAnswer(ctx: ApiContext<unknown, unknown>, views: RepoV
     entries.push(e);
   }
   const name = entries.map((e) => e.serial).join(',');
+  const pages = pagesOf(ctx.app);
   let page = pages.get(name);
   if (!page) {
     const body = Buffer.from(`{"ok":true,"data":[${entries.map((e) => e.text).join(',')}]}`, 'utf8');
