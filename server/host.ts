@@ -37,6 +37,7 @@ import { startActionsSchedule } from './services/actions/index.ts';
 import { BackupScheduler } from './services/backup/index.ts';
 import { startHousekeeping } from './services/housekeeping/index.ts';
 import { createApp } from './http/app.ts';
+import { webServerOptions } from './http/web-server.ts';
 import { setListeningUrl } from './services/repository/payloads.ts';
 import { createLanAccess, type LanAccess } from './lan/index.ts';
 import { setPasswordHasher } from './lib/crypto.ts';
@@ -144,7 +145,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     undo.unshift(() => actionSchedule.stop());
     // 6 - listen
     const web = createApp(app);
-    const server = http.createServer(web);
+    const serverOptions = webServerOptions(web);
+    const server = http.createServer(serverOptions, web);
     server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -165,7 +167,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     app.control = controlFile.control;
     undo.unshift(controlFile.remove);
     // 7 - LAN listeners and advertisement, when `[server] LAN_ACCESS` is on
-    const lan = createLanAccess({ app, handler: web, port: addr.port, boundTo: addr.address });
+    const lan = createLanAccess({ app, handler: web, serverOptions, port: addr.port, boundTo: addr.address });
     await lan.sync();
     app.lan = { apply: () => lan.apply(), urls: () => lan.status().urls };
     let closing: Promise<void> | null = null;

@@ -15,6 +15,8 @@ export interface LanOptions {
   app: AppContext;
   /** The same request handler the loopback listener serves. */
   handler: http.RequestListener;
+  /** The loopback listener's server options (see http/web-server.ts). */
+  serverOptions?: http.ServerOptions;
   port: number;
   /** The address the main listener is bound to; a wildcard already covers the LAN. */
   boundTo: string;
@@ -53,7 +55,7 @@ export function createLanAccess(opts: LanOptions): LanAccess {
   const { app, port, boundTo } = opts;
   const interfaces = opts.interfaces ?? (() => os.networkInterfaces());
   const name = opts.name ?? `Homeforge on ${os.hostname()}:${port}`;
-  const listeners = new ListenerSet(opts.handler, port, app.log);
+  const listeners = new ListenerSet(opts.handler, port, app.log, opts.serverOptions);
   const advertiser = new Advertiser(opts.bonjour ?? realBonjour, app.log);
   let reachable: LanAddress[] = [];
   let announcedFor = '';

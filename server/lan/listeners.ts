@@ -18,6 +18,7 @@ export class ListenerSet {
     private readonly handler: http.RequestListener,
     private readonly port: number,
     private readonly log: Logger,
+    private readonly serverOptions: http.ServerOptions = {},
   ) {}
 
   /** The bind addresses listening now. */
@@ -45,7 +46,7 @@ export class ListenerSet {
   }
 
   private async openOne(address: string): Promise<{ address: string; error: string } | null> {
-    const server = http.createServer(this.handler);
+    const server = http.createServer(this.serverOptions, this.handler);
     server.keepAliveTimeout = 5_000;
     try {
       await new Promise<void>((resolve, reject) => {
