@@ -71,8 +71,10 @@ export async function apply(store: Store, repoId: number, upserts: BranchRecord[
 /**
  * apply() in two steps: resolves once memory holds the change, with `saved`, which resolves once it is on disk
  * (so a lock can be released before the fsync and concurrent writes share one; `lagMs`: see JsonDoc.save).
+ * No change (a tag write moves no branch) leaves the document alone: it holds every branch of the repository.
  */
 export async function applyStaged(store: Store, repoId: number, upserts: BranchRecord[], deletes: string[], lagMs = 0): Promise<{ saved: Promise<void> }> {
+  if (upserts.length === 0 && deletes.length === 0) return { saved: Promise.resolve() };
   const d = await open(store, repoId);
   const branches = d.data.branches;
   let n = sizeOf(branches);

@@ -19,7 +19,8 @@ import { patchSorted, RefLookup, sortByName } from './sorted-refs.ts';
 const MAX_ENTRIES_PER_REPO = 5000;
 
 export interface RefSnapshot {
-  refs: RefEntry[];
+  /** Sorted by name; shared by every request until the next write, so never changed in place. */
+  refs: readonly RefEntry[];
   byName: RefLookup;
   /** What HEAD points at (refs/heads/x), or null. */
   head: string | null;

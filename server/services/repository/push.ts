@@ -113,10 +113,7 @@ async function recordKnown(app: AppContext, repo: RepoRecord, pusher: UserRecord
   const now = new Date().toISOString();
   const deleted = updates.filter((u) => u.ref.startsWith(HEADS) && refs.zeroId(u.newSha)).map((u) => u.ref.slice(HEADS.length));
   const staged = await withRepoLock(app, repo.id, async () => {
-    // a tag moves no branch: the branch document (every branch of the repository) is not rewritten for it
-    const branches = known.heads.length > 0 || deleted.length > 0
-      ? await branchStore.applyStaged(app.store, repo.id, known.heads.map((h) => toRecord(h, pusher.id, now)), deleted, DEFERRED_WRITE_LAG_MS)
-      : { saved: Promise.resolve() };
+    const branches = await branchStore.applyStaged(app.store, repo.id, known.heads.map((h) => toRecord(h, pusher.id, now)), deleted, DEFERRED_WRITE_LAG_MS);
     const hasBranches = await branchStore.hasAny(app.store, repo.id);
     const state = await repoStore.updateStaged(app.store, repo.id, (r) => {
       r.updated = now;

@@ -22,17 +22,41 @@ export function lowerBound(refs: readonly RefEntry[], name: string): number {
   return lo;
 }
 
-/** A sorted copy of `refs` with `entry` set (inserted or replaced) or, for a name with `null`, removed. */
-export function patchSorted(refs: readonly RefEntry[], changes: { name: string; entry: RefEntry | null }[]): RefEntry[] {
-  const out = refs.slice();
+/** Above this many changes, a patch is one merge pass over the list rather than a copy per change. */
+const MERGE_FROM = 8;
+
+/**
+ * A sorted copy of `refs` with `entry` set (inserted or replaced) or, for a name with `null`, removed (the input is
+ * returned when nothing changed). Each change makes one copy with the change in place (`toSpliced`, `with`): a
+ * copy followed by `splice` into a list of thousands of refs cost a quarter of a millisecond per write, most of an
+ * API ref write's snapshot update.
+ */
+export function patchSorted(refs: readonly RefEntry[], changes: { name: string; entry: RefEntry | null }[]): readonly RefEntry[] {
+  if (changes.length > MERGE_FROM) return mergeSorted(refs, changes);
+  let out = refs;
   for (const c of changes) {
     const at = lowerBound(out, c.name);
     const here = out[at]?.name === c.name;
     if (c.entry === null) {
-      if (here) out.splice(at, 1);
-    } else if (here) out[at] = c.entry;
-    else out.splice(at, 0, c.entry);
+      if (here) out = out.toSpliced(at, 1);
+    } else out = here ? out.with(at, c.entry) : out.toSpliced(at, 0, c.entry);
   }
+  return out;
+}
+
+/** patchSorted for many changes: the changes sorted (the last of a name wins), then one pass over both lists. */
+function mergeSorted(refs: readonly RefEntry[], changes: { name: string; entry: RefEntry | null }[]): RefEntry[] {
+  const last = new Map(changes.map((c) => [c.name, c.entry]));
+  const names = [...last.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const out: RefEntry[] = [];
+  let i = 0;
+  for (const name of names) {
+    while (i < refs.length && refs[i]!.name < name) out.push(refs[i++]!);
+    if (refs[i]?.name === name) i++;
+    const entry = last.get(name);
+    if (entry) out.push(entry);
+  }
+  while (i < refs.length) out.push(refs[i++]!);
   return out;
 }
 

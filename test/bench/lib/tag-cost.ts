@@ -6,17 +6,31 @@
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
 import { adminToken, api, startHostProcess, type ServerProcess } from './proc.ts';
 import { percentile } from './stats.ts';
+import { schedOf, schedSince } from './soak-run.ts';
 
 const TICK_US = 1e6 / 100;
 
+/**
+ * CPU ticks of the host and every live process below it (the spawner, the long-lived `update-ref --stdin`), each
+ * with its reaped children's: a long-lived git process's CPU reaches no parent until it exits.
+ */
 function cpuTicks(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  let sum = 0;
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    sum = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean)) sum += cpuTicks(Number(c));
+    }
+  } catch {
+    // ended meanwhile
+  }
+  return sum;
 }
 
 function post(agent: http.Agent, url: string, headers: Record<string, string>, body: string): Promise<number> {
@@ -71,13 +85,15 @@ try {
         const st = values.strace ? spawn('strace', ['-f', '-p', String(h.host.pid), '-o', `${values.strace}.${label}.${c}`, ...(process.env.STRACE_ARGS ?? '-c').split(' ')], { stdio: 'inherit' }) : null;
         if (st) await new Promise((r) => setTimeout(r, 1500));
         const t0 = cpuTicks(h.host.pid);
+        const s0 = schedOf(h.host.pid);
         const w0 = performance.now();
         const times = await drive(h.host, h.token, kind, `r${r}-${c}-`, n, c);
         const wall = performance.now() - w0;
         if (st) { st.kill('SIGINT'); await new Promise((r) => st.once('exit', r)); }
         const cpu = ((cpuTicks(h.host.pid) - t0) * TICK_US) / n / 1000;
+        const main = schedSince(s0, schedOf(h.host.pid));
         const mean = times.reduce((a, b) => a + b, 0) / times.length;
-        console.log(`${kind} ${label} c=${c}: cpu ${cpu.toFixed(2)} ms/tag, ${(n / wall * 1000).toFixed(0)} req/s, p50 ${percentile(times, 50).toFixed(2)} mean ${mean.toFixed(2)} p90 ${percentile(times, 90).toFixed(2)} p99 ${percentile(times, 99).toFixed(2)}`);
+        console.log(`${kind} ${label} c=${c}: cpu ${cpu.toFixed(2)} ms/write (main thread ${(main.run / n).toFixed(2)}, waiting for a core ${(main.wait / n).toFixed(2)}), ${(n / wall * 1000).toFixed(0)} req/s, p50 ${percentile(times, 50).toFixed(2)} mean ${mean.toFixed(2)} p90 ${percentile(times, 90).toFixed(2)} p99 ${percentile(times, 99).toFixed(2)}`);
       }
     }
   }
