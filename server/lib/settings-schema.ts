@@ -116,7 +116,7 @@ export const SETTINGS = {
   'cron.repo_health_check.TIMEOUT': { kind: 'duration', default: '60s' },
   'cron.repo_health_check.ARGS': { kind: 'string', default: '' },
   // Homeforge's own: light upkeep (geometric repack, multi-pack index and bitmap, commit-graph) after pushes,
-  // at most one run per repository per DEBOUNCE; how many repositories are kept at once; the prune grace period.
+  // once a repository has had no ref move for DEBOUNCE (at the latest 10 DEBOUNCE after the first); how many repositories are kept at once; the prune grace period.
   'housekeeping.AFTER_PUSH': { kind: 'bool', default: 'true' },
   'housekeeping.DEBOUNCE': { kind: 'duration', default: '30s' },
   'housekeeping.MAX_CONCURRENT': { kind: 'int', default: '1', min: 1 },
