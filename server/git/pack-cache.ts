@@ -34,6 +34,7 @@ export function isCloneRequest(body: Buffer): boolean {
   return !reader.broken && want && done;
 }
 
+/** `used`: a use counter, not a time (two uses in one millisecond still have an order). */
 interface Entry { size: number; used: number }
 
 /** One entry being written: chunks go to a temporary file, stored by `commit`, dropped by `discard`. */
@@ -104,6 +105,8 @@ export class PackCache {
   private loading: Promise<Map<string, Entry>> | null = null;
   private stored_ = 0;
   private inflight = 0;
+  /** The last use's number; entries found on disk are numbered in the order of their file times. */
+  private uses = 0;
   private readonly deleting = new Set<Promise<void>>();
 
   constructor(dir: string, maxBytes: number) {
@@ -136,6 +139,7 @@ export class PackCache {
         const s = await stat(full).catch(() => null);
         if (s) map.set(name.slice(0, 64), { size: s.size, used: s.mtimeMs });
       }
+      for (const e of [...map.values()].sort((a, b) => a.used - b.used)) e.used = ++this.uses;
       this.entries = map;
       this.stored_ = [...map.values()].reduce((n, e) => n + e.size, 0);
       this.evict(0);
@@ -168,7 +172,7 @@ export class PackCache {
       this.forget(key);
       return null;
     }
-    e.used = Date.now();
+    e.used = ++this.uses;
     await utimes(file, new Date(), new Date()).catch(() => undefined);
     return stream;
   }
@@ -195,7 +199,7 @@ export class PackCache {
   /** Records a stored entry (replacing one of the same key) and keeps the bound. */
   stored(key: string, size: number): void {
     this.forget(key);
-    this.entries?.set(key, { size, used: Date.now() });
+    this.entries?.set(key, { size, used: ++this.uses });
     this.stored_ += size;
     this.evict(0);
   }
