@@ -35,11 +35,16 @@ export class AppendLog {
 
   /** The parsed lines of the file ([] when it does not exist); a torn or corrupt line is skipped. */
   async read<T>(): Promise<T[]> {
+    return (await this.readSized<T>()).entries;
+  }
+
+  /** read(), with the file's length in characters (what its parsed lines hold in memory, about). */
+  async readSized<T>(): Promise<{ entries: T[]; chars: number }> {
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], chars: 0 };
       throw err;
     }
     const out: T[] = [];
@@ -51,11 +56,11 @@ export class AppendLog {
         // a line cut short by a kill: it was never acknowledged
       }
     }
-    return out;
+    return { entries: out, chars: text.length };
   }
 
-  /** Appends entries; resolves once they are on disk. */
-  append(...entries: unknown[]): Promise<void> {
+  /** Appends entries; resolves once they are on disk, with the length of their lines in characters. */
+  append(...entries: unknown[]): Promise<number> {
     return this.enqueue(entries, true);
   }
 
@@ -64,18 +69,23 @@ export class AppendLog {
    * a power cut may lose them until the next append's sync or the system's writeback). For lines a crash may
    * lose harmlessly; they then share the page the next synced append writes, instead of one page each.
    */
-  appendUnsynced(...entries: unknown[]): Promise<void> {
+  appendUnsynced(...entries: unknown[]): Promise<number> {
     return this.enqueue(entries, false);
   }
 
-  private enqueue(entries: unknown[], sync: boolean): Promise<void> {
-    return new Promise((resolve, reject) => {
-      for (const e of entries) this.queued.push(`${JSON.stringify(e)}\n`);
+  private enqueue(entries: unknown[], sync: boolean): Promise<number> {
+    let chars = 0;
+    for (const e of entries) {
+      const line = `${JSON.stringify(e)}\n`;
+      chars += line.length;
+      this.queued.push(line);
+    }
+    return new Promise<void>((resolve, reject) => {
       this.waiters.push({ resolve, reject, sync });
       if (this.idle) clearTimeout(this.idle);
       this.idle = null;
       this.running ??= this.drain();
-    });
+    }).then(() => chars);
   }
 
   private async drain(): Promise<void> {
