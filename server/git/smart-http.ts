@@ -14,6 +14,16 @@ import { HOST_REFS } from './ref-files.ts';
 /** The host's own refs are neither advertised nor writable by clients. */
 const HIDE_HOST_REFS = ['-c', `transfer.hideRefs=${HOST_REFS.replace(/\/$/, '')}`];
 
+/**
+ * Every push is kept as the pack it came in, never unpacked into loose objects. receive-pack moves loose
+ * objects out of its quarantine into `objects/xx/` folders without making a folder again if it vanished,
+ * and upkeep's `repack -d` and `gc` remove folders they have just emptied: a push then failed with "unable
+ * to migrate objects to permanent storage". Packs move into `objects/pack/`, which is never removed.
+ */
+const KEEP_PUSHED_PACK = ['-c', 'receive.unpackLimit=1'];
+/** With a pack per push, receive-pack's own `gc --auto` would repack every 50 pushes; the host's upkeep does it instead. */
+const NO_AUTO_GC = ['-c', 'receive.autogc=false'];
+
 export type GitService = 'upload-pack' | 'receive-pack';
 
 export interface RefCommand {
@@ -111,13 +121,15 @@ export interface ServeResult {
  * Runs the service on one request: `input` (already decompressed) goes to git's stdin, git's stdout to
  * `output`, which is not ended here (the caller may still finish work before ending the response). `env`
  * reaches git and the hooks it runs (receive-pack's pre-receive callback); `channel`, when given, gets the
- * socket git and its hooks hold as file descriptor 3.
+ * socket git and its hooks hold as file descriptor 3. `hostUpkeep`: the host maintains the repository after
+ * pushes, so receive-pack runs no `gc --auto` of its own.
  */
 export async function serve(
   gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string, env: Record<string, string> = {},
-  channel?: (socket: Duplex) => void,
+  channel?: (socket: Duplex) => void, hostUpkeep = false,
 ): Promise<ServeResult> {
-  const args = [...HIDE_HOST_REFS, service, '--stateless-rpc', gitDir];
+  const pushConfig = service === 'receive-pack' ? [...KEEP_PUSHED_PACK, ...(hostUpkeep ? NO_AUTO_GC : [])] : [];
+  const args = [...HIDE_HOST_REFS, ...pushConfig, service, '--stateless-rpc', gitDir];
   const gitOpts = { env: { ...env, ...protocolEnv(gitProtocol) }, nice: service === 'upload-pack' ? FETCH_NICE : PUSH_NICE };
   const started = channel ? await spawnGitWithChannel(args, gitOpts) : null;
   const child: GitChild = started ? started.child : spawnGit(args, gitOpts);

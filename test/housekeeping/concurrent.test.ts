@@ -21,6 +21,18 @@ for (const format of ['sha1', 'sha256'] as const) {
       await g.dispose();
     });
 
+    test('a one-file push is kept as a pack: no loose object for upkeep to race with', async () => {
+      assert.equal((await k.h.api('POST', '/user/repos', { auth: k.token, body: { name: 'small', object_format_name: format } })).status, 201);
+      const work = path.join(g.dir, 'small');
+      await makeRepo(g, work, { 'a.txt': 'a\n' }, format);
+      await g.ok(['push', '-q', k.url('small'), 'HEAD:refs/heads/main'], { cwd: work });
+      await commitFiles(g, work, { 'b.txt': 'b\n' }, 'one more');
+      await g.ok(['push', '-q', k.url('small'), 'HEAD:refs/heads/main'], { cwd: work });
+      const counts = (await g.ok(['count-objects', '-v'], { env: { GIT_DIR: await k.gitDir('small') } }));
+      assert.match(counts, /^count: 0$/m, counts);
+      assert.match(counts, /^packs: 2$/m, counts);
+    });
+
     test('a loop of pushes and clones with maintenance and gc running loses nothing', async () => {
       const created = await k.h.api('POST', '/user/repos', { auth: k.token, body: { name: 'busy', object_format_name: format } });
       assert.equal(created.status, 201);
@@ -53,7 +65,7 @@ for (const format of ['sha1', 'sha256'] as const) {
         }
       })();
       for (let i = 1; i <= PUSHES; i++) {
-        // Every fourth push is big enough to arrive as a pack (over unpackLimit); the others leave loose objects.
+        // Every fourth push is big (120 files), the others one small file; each arrives as a pack of its own.
         const files: Record<string, string> = i % 4 === 0
           ? Object.fromEntries(Array.from({ length: 120 }, (_, j) => [`bulk-${i}/f${j}.txt`, `push ${i} file ${j}\n`]))
           : { [`small-${i}.txt`]: `push ${i}\n` };
