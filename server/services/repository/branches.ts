@@ -11,7 +11,6 @@ import { zeroId, type Commit } from '../../git/objects.ts';
 import { isValidRefName } from '../../git/ref-update.ts';
 import { headOf, moveRefs, RefMovedError } from './ref-write.ts';
 import { gitDirFor, refsOf } from './cache.ts';
-import { hasRefUnder } from './sorted-refs.ts';
 import { EMPTY_REPO, getCommit, isEmptyRepo, peelToCommit, resolveRef } from './read.ts';
 import type { CreateBranchRepoOption } from '../../structs/branch.ts';
 
@@ -85,7 +84,7 @@ export async function createBranch(app: AppContext, repo: RepoRecord, doer: User
   const snap = await refsOf(app, repo);
   if (snap.byName.has(HEADS + name)) throw new ConflictError('The branch already exists.');
   if (snap.byName.has(`refs/tags/${name}`)) throw new ConflictError('The branch with the same tag already exists.');
-  const clash = hasRefUnder(snap.refs, `${HEADS}${name}/`) || parentNames(name).some((p) => snap.byName.has(HEADS + p));
+  const clash = snap.hasRefUnder(`${HEADS}${name}/`) || parentNames(name).some((p) => snap.byName.has(HEADS + p));
   if (clash) throw new ConflictError('The branch with the same name already exists.');
   const update = { ref: HEADS + name, oldSha: zeroId(repo.object_format), newSha: commit.id };
   const change = { ref: update.ref, id: commit.id, type: 'commit', time: commit.committer.unix };

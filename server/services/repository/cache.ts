@@ -13,18 +13,11 @@ import { parseCommit, parseTag } from '../../git/objects.ts';
 import { RefWriterPool } from '../../git/ref-writer.ts';
 import { ObjectCache } from './object-cache.ts';
 import type { RefMove } from '../../git/ref-update.ts';
-import { patchSorted, RefLookup, sortByName } from './sorted-refs.ts';
+import { sortByName } from './sorted-refs.ts';
+import { RefSnapshot } from './ref-snapshot.ts';
 
 /** Entries kept per repository before the oldest are dropped. */
 const MAX_ENTRIES_PER_REPO = 5000;
-
-export interface RefSnapshot {
-  /** Sorted by name; shared by every request until the next write, so never changed in place. */
-  refs: readonly RefEntry[];
-  byName: RefLookup;
-  /** What HEAD points at (refs/heads/x), or null. */
-  head: string | null;
-}
 
 interface RepoEntry {
   gitDir: string;
@@ -104,7 +97,7 @@ export function refsOf(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_p
   if (!e.refs) {
     const loading = (async () => {
       const [refs, head] = await Promise.all([listRefs(e.gitDir).then(sortByName), headRef(e.gitDir)]);
-      return { refs, byName: new RefLookup(refs), head };
+      return RefSnapshot.of(refs, head);
     })();
     e.refs = loading;
     loading.catch(() => { if (e.refs === loading) e.refs = null; });
@@ -132,9 +125,7 @@ export function applyRefChanges(app: AppContext, repo: Pick<RepoRecord, 'id' | '
   if (!e?.refs) return;
   const patched = e.refs.then((snap) => {
     const patch = changes.map((c) => ({ name: c.ref, entry: c.id === null ? null : { name: c.ref, id: c.id, type: c.type ?? 'commit', peeled: c.peeled ?? c.id, time: c.time ?? 0 } }));
-    // the list stays sorted: patched by binary search, no sort and no map rebuilt (thousands of refs per write)
-    const refs = patchSorted(snap.refs, patch);
-    return { refs, byName: new RefLookup(refs), head: snap.head };
+    return snap.patched(patch);
   });
   e.refs = patched;
   patched.catch(() => { if (e.refs === patched) e.refs = null; });
@@ -162,12 +153,11 @@ export function refreshAfterPush(app: AppContext, repo: Pick<RepoRecord, 'id' | 
       const time = tag ? (tag.tagger?.unix ?? 0) : obj.type === 'commit' ? parseCommit(u.newSha, obj.data).committer.unix : 0;
       patch.push({ name: u.ref, entry: { name: u.ref, id: u.newSha, type: obj.type, peeled: tag ? tag.object : u.newSha, time } });
     }
-    const refs = patchSorted(snap.refs, patch);
-    return { refs, byName: new RefLookup(refs), head: snap.head };
+    return snap.patched(patch);
   })();
   e.refs = patched.catch(async () => {
     const [refs, head] = await Promise.all([listRefs(e.gitDir).then(sortByName), headRef(e.gitDir)]);
-    return { refs, byName: new RefLookup(refs), head };
+    return RefSnapshot.of(refs, head);
   });
   const settled = e.refs;
   settled.catch(() => { if (e.refs === settled) e.refs = null; });
@@ -176,7 +166,7 @@ export function refreshAfterPush(app: AppContext, repo: Pick<RepoRecord, 'id' | 
 /** Points the loaded snapshot's HEAD at another branch (the default branch changed). */
 export function applyHeadChange(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>, head: string): void {
   const e = hostCache(app).repos.get(repo.id);
-  if (e?.refs) e.refs = e.refs.then((snap) => ({ ...snap, head }));
+  if (e?.refs) e.refs = e.refs.then((snap) => snap.withHead(head));
 }
 
 /** A cached value of the repository, computed once by `load`; `key` must name immutable inputs (object ids). */

@@ -14,7 +14,6 @@ import { withBranchLock } from './locks.ts';
 import { isEmptyRepo, peelToCommit } from './read.ts';
 import { headOf, moveRefs, RefMovedError } from './ref-write.ts';
 import { knownPushCommit } from './push-events.ts';
-import { nestedRefName } from './sorted-refs.ts';
 import { ATTEMPTS, buildOn, pushDetails, SMALL_WRITE, type ChangeFilesInput, type Planned } from './files-build.ts';
 
 const HEADS = 'refs/heads/';
@@ -128,7 +127,7 @@ async function chain(app: AppContext, repo: RepoRecord, branch: string, run: Que
   const ref = HEADS + branch;
   const snap = await refsOf(app, repo);
   const oldRef = snap.byName.get(ref);
-  if (!oldRef || nestedRefName(snap.refs, HEADS, branch) !== undefined || (await isEmptyRepo(app, repo))) throw new Unchainable();
+  if (!oldRef || snap.nestedRefName(HEADS, branch) !== undefined || (await isEmptyRepo(app, repo))) throw new Unchainable();
   const head = await peelToCommit(app, repo, oldRef.id);
   if (!head) throw new Unchainable();
   const steps: Step[] = [];

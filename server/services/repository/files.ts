@@ -17,7 +17,6 @@ import { headOf, moveRefs, RefMovedError } from './ref-write.ts';
 import { knownPushCommit } from './push-events.ts';
 import type { ContentEntry } from './contents.ts';
 import { treePathOf } from './files-check.ts';
-import { nestedRefName } from './sorted-refs.ts';
 import { ATTEMPTS, buildOn, pushDetails, SMALL_WRITE, storeBlobs, type ChangeFilesInput, type Planned } from './files-build.ts';
 import { queueBranchWrite } from './files-batch.ts';
 
@@ -47,7 +46,7 @@ async function attempt(app: AppContext, repo: RepoRecord, doer: UserRecord, o: C
   const target = snap.byName.get(HEADS + newBranch);
   if (newBranch !== oldBranch && target && !o.forcePush) throw new ValidationError(`branch already exists [name: ${newBranch}]`);
   // a binary search of the sorted refs: a repository with thousands of branches paid a scan per write
-  const nested = nestedRefName(snap.refs, HEADS, newBranch);
+  const nested = snap.nestedRefName(HEADS, newBranch);
   if (nested) throw new ValidationError(`branch already exists [name: ${nested}]`);
   const head = oldRef ? await peelToCommit(app, repo, oldRef.id) : null;
   if (oldRef && !head) throw branchMissing(repo, oldBranch);

@@ -70,7 +70,7 @@ export async function peelToCommit(app: AppContext, repo: RepoRecord, id: string
 
 /** True when the repository has no branch and no tag. */
 export async function isEmptyRepo(app: AppContext, repo: RepoRecord): Promise<boolean> {
-  return (await refsOf(app, repo)).refs.length === 0;
+  return (await refsOf(app, repo)).size === 0;
 }
 
 /** The branch or tag ref of that exact name, if it exists. */
