@@ -97,7 +97,9 @@ export class RefSnapshot {
   /** The first name (in sorted order) of a ref starting with `prefix`. */
   private firstUnder(prefix: string): string | undefined {
     let first: string | undefined;
-    for (const [name, entry] of this.overlay) if (entry && name.startsWith(prefix) && (first === undefined || name < first)) first = name;
+    this.overlay.forEach((entry, name) => {
+      if (entry && name.startsWith(prefix) && (first === undefined || name < first)) first = name;
+    });
     for (let i = lowerBound(this.base, prefix); i < this.base.length; i++) {
       const name = this.base[i]!.name;
       if (!name.startsWith(prefix) || (first !== undefined && name > first)) break;

@@ -39,3 +39,12 @@ test('cloneRecord copies an object without a prototype into a plain one', () => 
   o.k = 1;
   assert.deepEqual({ ...cloneRecord(o) }, { k: 1 });
 });
+
+test('cloneRecord keeps a "__proto__" key of parsed JSON a plain key of the copy', () => {
+  const rec = JSON.parse('{"__proto__": {"admin": true}, "name": "x"}') as Record<string, unknown>;
+  const c = cloneRecord(rec);
+  assert.equal(Object.getPrototypeOf(c), Object.prototype);
+  assert.deepEqual(Object.keys(c), ['__proto__', 'name']);
+  assert.equal((c as { admin?: boolean }).admin, undefined);
+  assert.notEqual(Object.getOwnPropertyDescriptor(c, '__proto__')!.value, rec['__proto__']);
+});
