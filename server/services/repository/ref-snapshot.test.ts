@@ -79,3 +79,19 @@ test('deleting a ref that does not exist gives the same snapshot; a lookup finds
   assert.equal(gone.size, 2);
   assert.equal(snap.size, 3);
 });
+
+test('patching an older snapshot forks it: neither branch sees the other\'s changes', () => {
+  const s1 = RefSnapshot.of(sortByName(Array.from({ length: 100 }, (_, i) => ref(`refs/heads/b${i}`))), null);
+  const s2 = s1.patched([{ name: 'refs/heads/x', entry: ref('refs/heads/x') }]);
+  const s3 = s1.patched([{ name: 'refs/heads/y', entry: ref('refs/heads/y') }, { name: 'refs/heads/b1', entry: null }]);
+  const s4 = s2.patched([{ name: 'refs/heads/z', entry: ref('refs/heads/z') }]);
+  assert.equal(s2.byName.has('refs/heads/y'), false);
+  assert.equal(s3.byName.has('refs/heads/x'), false);
+  assert.equal(s3.byName.has('refs/heads/b1'), false);
+  assert.equal(s4.byName.has('refs/heads/b1'), true);
+  assert.deepEqual([s1.size, s2.size, s3.size, s4.size], [100, 101, 100, 102]);
+  assert.equal(s1.refs.length, 100);
+  assert.equal(s2.refs.length, 101);
+  assert.equal(s4.refs.length, 102);
+  assert.equal(s4.hasRefUnder('refs/heads/y'), false);
+});
