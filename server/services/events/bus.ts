@@ -26,17 +26,39 @@ export interface HookEvent {
 
 export type EventListener = (event: HookEvent) => Promise<void>;
 
+/** Where an event would happen: a listener's `interest` answers whether it could want such an event at all. */
+export interface EventScope {
+  name: HookEventName;
+  repoId: number | null;
+  ownerId: number;
+}
+
+/** False when the listener would ignore every event of that scope (it may say true and ignore it still). */
+export type EventInterest = (scope: EventScope) => boolean | Promise<boolean>;
+
 /** Fans an event out to the registered listeners and waits until each has persisted it. */
 export class EventSink {
-  private readonly listeners: EventListener[] = [];
+  private readonly listeners: { listener: EventListener; interest: EventInterest | null }[] = [];
 
-  /** Registers a listener (the webhook service does at start). */
-  listen(listener: EventListener): void {
-    this.listeners.push(listener);
+  /** Registers a listener (the webhook service does at start); without `interest` it hears every event. */
+  listen(listener: EventListener, interest?: EventInterest): void {
+    this.listeners.push({ listener, interest: interest ?? null });
+  }
+
+  /**
+   * Whether any listener could want one of these events: when none could, the emitter may skip building their
+   * payloads (a push payload reads commits from git; an API branch write with no hook to hear it need not).
+   */
+  async wants(scopes: readonly EventScope[]): Promise<boolean> {
+    for (const { interest } of this.listeners) {
+      if (!interest) return true;
+      for (const s of scopes) if (await interest(s)) return true;
+    }
+    return false;
   }
 
   /** Delivers the event to every listener; resolves when all have stored it. */
   async emit(event: HookEvent): Promise<void> {
-    for (const l of this.listeners) await l(event);
+    for (const { listener } of this.listeners) await listener(event);
   }
 }

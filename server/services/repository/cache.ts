@@ -57,7 +57,7 @@ function hostCache(app: AppContext): HostCache {
     app.events.listen(async (event) => {
       if (REF_EVENTS.has(event.name)) return;
       if (event.repoId !== null && hosts.get(app) === made) invalidateRepo(app, event.repoId);
-    });
+    }, (scope) => !REF_EVENTS.has(scope.name));
     c = made;
   }
   return c;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import type { HookEvent } from '../events/bus.ts';
+import type { EventScope, HookEvent } from '../events/bus.ts';
 import * as hookStore from '../../store/hooks.ts';
 import * as taskStore from '../../store/hook-tasks.ts';
 import type { HookRecord } from '../../store/hooks.ts';
@@ -39,6 +39,15 @@ function wants(h: Readonly<HookRecord>, event: HookEvent): boolean {
   // Gitea spares chat kinds a "0 new commits" message; gitea and gogs still get the push.
   const commits = event.payload.commits;
   return !(event.name === 'push' && h.type !== 'gitea' && h.type !== 'gogs' && Array.isArray(commits) && commits.length === 0);
+}
+
+/** Whether a hook of the repository, its owner or the system would take an event of that name at all (branch filter aside). */
+export async function anyHookFor(app: AppContext, scope: EventScope): Promise<boolean> {
+  const hooks = await hookStore.peekList(app.store, (h) => h.active && hasEvent(h.events, scope.name) && (
+    (scope.repoId !== null && h.repo_id === scope.repoId)
+    || (h.repo_id === 0 && h.owner_id !== 0 && h.owner_id === scope.ownerId)
+    || (h.repo_id === 0 && h.owner_id === 0 && h.is_system_webhook)));
+  return hooks.length > 0;
 }
 
 /** The hooks an event goes to, in Gitea's order. */

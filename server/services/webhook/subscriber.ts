@@ -7,16 +7,23 @@ import type { DomainEvents } from '../events/domain.ts';
 import * as repoStore from '../../store/repos.ts';
 import { emitRefEvents } from '../repository/push-events.ts';
 import { payloadRepo, payloadUser, repositoryPayload, type PayloadBase } from '../repository/payloads.ts';
-import { prepareEvent } from './prepare.ts';
+import { anyHookFor, prepareEvent } from './prepare.ts';
+import type { HookEventName } from '../events/bus.ts';
 import { deleteRepoHooks } from './hooks.ts';
 import { commentPayload, issuePayload } from '../issue/payloads.ts';
 import { statusPayload } from '../repository/status-payload.ts';
 import { releasePayload } from '../release/view.ts';
 import { pullEventName, pullPayload } from '../pull/payloads.ts';
 
+/** The hook events a ref update can make. */
+const REF_EVENT_NAMES: HookEventName[] = ['create', 'push', 'delete'];
+
 async function refsMoved(app: AppContext, e: DomainEvents['ref.updated']): Promise<void> {
   const base: PayloadBase = { baseUrl: e.baseUrl, repo: e.repo, owner: e.owner, sender: e.pusher };
   const gitDir = repoStore.gitDirOf(app.store, e.repo);
+  // No hook (and no other listener) would hear them: their payloads, which read commits from git, are not built.
+  const scope = { repoId: e.repo.id, ownerId: e.repo.owner_id };
+  if (!(await app.events.wants(REF_EVENT_NAMES.map((name) => ({ name, ...scope }))))) return;
   // Ref by ref in the order pushed, as Gitea fires them.
   for (const u of e.updates) await emitRefEvents(app, base, gitDir, u);
 }
@@ -37,7 +44,7 @@ async function repoDeleted(app: AppContext, e: DomainEvents['repo.deleted']): Pr
 
 /** Subscribes webhooks to the bus, and stores a task per interested hook for every hook event. */
 export function subscribeWebhooks(app: AppContext): void {
-  app.events.listen((event) => prepareEvent(app, event));
+  app.events.listen((event) => prepareEvent(app, event), (scope) => anyHookFor(app, scope));
   app.bus.subscribe('ref.updated', 'webhooks', (e) => refsMoved(app, e));
   app.bus.subscribe('repo.created', 'webhooks', (e) => repoCreated(app, e));
   app.bus.subscribe('repo.deleted', 'webhooks', (e) => repoDeleted(app, e));
