@@ -21,11 +21,13 @@ const deflateAsync = promisify(deflate);
 /** Bodies from this size are compressed on the thread pool, so a large upload does not hold the event loop. */
 const ASYNC_DEFLATE = 64 * 1024;
 /**
- * Objects below this size are written with synchronous calls: a small write to the page cache (no fsync) costs
- * less than the thread-pool round trips of the asynchronous calls (four or five per object), which on a busy host
- * were most of a file write's time.
+ * Objects below this size that need no compression on the thread pool are written with synchronous calls: a write
+ * to the page cache (no fsync) costs less than the thread-pool round trips of the asynchronous calls (four or five
+ * per object), which on a busy host were most of a file write's time. That includes the stored (level 0) tree of a
+ * directory of thousands of files, which every commit into it writes again: the writes of one branch queue behind
+ * each other, so the round trips of its tree held up every write waiting.
  */
-const SYNC_WRITE = 64 * 1024;
+const SYNC_WRITE = 1024 * 1024;
 /** git's core.looseCompression default (best speed). */
 const LEVEL = 1;
 /**
@@ -57,7 +59,7 @@ export async function writeLooseObject(
   const file = path.join(dir, id.slice(2));
   if (!o.fresh && existsSync(file)) return id;
   const level = type === 'tree' && body.length >= STORED_TREE ? 0 : LEVEL;
-  if (body.length < SYNC_WRITE) {
+  if (body.length < SYNC_WRITE && (level === 0 || body.length < ASYNC_DEFLATE)) {
     const raw = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
     // one output chunk the size of the input (zlib's 16 KiB default makes a large tree several rounds and a concat)
     writeSmall(dir, file, deflateSync(raw, { level, chunkSize: Math.max(16 * 1024, raw.length + 64) }));
