@@ -27,7 +27,8 @@ import { KeyedMutex } from './lib/keyed-mutex.ts';
 import { BackupJobs } from './services/backup/jobs.ts';
 import { PointGate } from './lib/point-gate.ts';
 import { subscribeFeatures } from './services/subscribers.ts';
-import { closeRepoReaders } from './services/repository/cache.ts';
+import { closeRepoReaders, releaseRepoCaches } from './services/repository/cache.ts';
+import { releaseWhenIdle } from './lib/idle-trim.ts';
 import { settleDeferredRecords } from './services/repository/deferred-records.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
 import { startWebhooks, type WebhookRuntime } from './services/webhook/index.ts';
@@ -124,6 +125,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     await installAllHooks(app);
     // 4b - git object readers start on demand; they close with the host
     undo.unshift(() => closeRepoReaders(app));
+    //      what a busy spell cached (git reads, parsed log partitions) is forgotten when the process goes idle
+    undo.unshift(releaseWhenIdle(() => {
+      releaseRepoCaches(app);
+      store.engine.dropCaches();
+    }));
     // 4c - branch records written after an API ref write answered reach the disk before the host closes
     undo.unshift(() => settleDeferredRecords(app));
     // 5 - webhooks: the event listener, delivery through the worker, the refill of undelivered tasks

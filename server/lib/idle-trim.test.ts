@@ -1,6 +1,7 @@
+import v8 from 'node:v8';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fullCollection, nextTrim, startIdleTrim, TRIM_MAX_UTILIZATION, TRIM_MIN_GROWTH, TRIM_QUIET_CHECKS, type TrimState } from './idle-trim.ts';
+import { compactingCollection, fullCollection, nextTrim, startIdleTrim, TRIM_MAX_UTILIZATION, TRIM_MIN_GROWTH, TRIM_QUIET_CHECKS, type TrimState } from './idle-trim.ts';
 
 const MB = 1024 * 1024;
 
@@ -47,4 +48,23 @@ test('the full collection runs without exposing gc to the host\'s own code', () 
   fullCollection()();
   assert.equal(fullCollection(), fullCollection());
   assert.equal(typeof (globalThis as { gc?: unknown }).gc, 'undefined');
+});
+
+test('the compacting collection gives back at once what plain collections give back over several', () => {
+  const gc = fullCollection();
+  const total = (): number => v8.getHeapStatistics().total_heap_size;
+  let keep: { a: number; b: string; c: number[] }[] = [];
+  for (let i = 0; i < 600_000; i++) keep.push({ a: i, b: `x${i}`, c: [i] });
+  gc();
+  keep = keep.filter((_, i) => i % 3 === 0); // a third survives, on every page
+  gc();
+  const fragmented = total();
+  compactingCollection();
+  const compacted = total();
+  for (let i = 0; i < 4; i++) gc(); // each plain collection moves only a few pages' survivors
+  const settled = total();
+  const mib = (n: number): string => (n / 2 ** 20).toFixed(1);
+  assert.ok(compacted - settled < 0.1 * (fragmented - settled), `heap ${mib(fragmented)} -> ${mib(compacted)} MiB at once, ${mib(settled)} MiB after four more`);
+  assert.equal(keep.length, 200_000);
+  assert.equal(keep.at(-1)!.c[0], 599_997);
 });

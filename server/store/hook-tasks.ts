@@ -67,7 +67,7 @@ function tasksOf(store: Store, hookId: number): LogCollection<HookTaskRecord> {
   let byHook = collections.get(store);
   if (!byHook) collections.set(store, (byHook = new Map()));
   let c = byHook.get(hookId);
-  if (!c) byHook.set(hookId, (c = new LogCollection<HookTaskRecord>(path.join(store.engine.root, dirOf(hookId)), PARTITION_SIZE)));
+  if (!c) byHook.set(hookId, (c = store.engine.adopt(new LogCollection<HookTaskRecord>(path.join(store.engine.root, dirOf(hookId)), PARTITION_SIZE))));
   return c;
 }
 

@@ -50,7 +50,7 @@ function stateOf(store: Store): State {
 function collOf(store: Store, repoId: number): LogCollection<Row> {
   const s = stateOf(store);
   let c = s.colls.get(repoId);
-  if (!c) s.colls.set(repoId, (c = new LogCollection<Row>(path.join(store.engine.root, 'issues', String(repoId)), PARTITION)));
+  if (!c) s.colls.set(repoId, (c = store.engine.adopt(new LogCollection<Row>(path.join(store.engine.root, 'issues', String(repoId)), PARTITION))));
   return c;
 }
 

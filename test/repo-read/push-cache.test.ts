@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
 import { withCredentials } from '../helpers/git.ts';
 import type { ObjectFormat } from '../../server/store/records.ts';
-import { readerStats } from '../../server/services/repository/cache.ts';
+import { readerStats, releaseRepoCaches } from '../../server/services/repository/cache.ts';
 import { gitAsync, makeWork, type Work } from './fixture.ts';
 
 for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
@@ -66,6 +66,22 @@ for (const format of ['sha1', 'sha256'] as ObjectFormat[]) {
       const after1 = readerStats(h.app);
       assert.deepEqual(after1.pids, before1.pids, 'the same reader answered');
       assert.equal(after1.started, before1.started, 'no cat-file process was started');
+    });
+
+    test('after the idle release of the caches, reads and writes answer as before, from git', async () => {
+      const before2 = await h.api('GET', '/repos/root/cached/contents/README.md');
+      const issue = await h.api('POST', '/repos/root/cached/issues', { auth: token, body: { title: 'kept on disk' } });
+      assert.equal(issue.status, 201);
+      releaseRepoCaches(h.app);
+      h.app.store.engine.dropCaches();
+      const after2 = await h.api('GET', '/repos/root/cached/contents/README.md');
+      assert.equal(after2.text, before2.text);
+      assert.equal((await h.api('GET', `/repos/root/cached/issues/${issue.body.number}`)).body.title, 'kept on disk');
+      const branch = await h.api('POST', '/repos/root/cached/branches', { auth: token, body: { new_branch_name: 'after-idle', old_branch_name: 'main' } });
+      assert.equal(branch.status, 201, branch.text);
+      releaseRepoCaches(h.app);
+      assert.equal((await h.api('GET', '/repos/root/cached/branches')).headers.get('x-total-count'), '2');
+      assert.equal((await h.api('GET', '/repos/root/cached/branches/after-idle')).body.commit.id, work.commits[1]);
     });
   });
 }

@@ -199,6 +199,21 @@ export async function limitGit<T>(app: AppContext, fn: () => Promise<T>): Promis
 }
 
 /**
+ * Forgets what was worked out from git (ref snapshots, values by object id, object bytes) once the host has gone
+ * idle, so the memory a busy spell filled goes back with the idle collection; readers and ref writers stay open.
+ * The next request reads again what it needs.
+ */
+export function releaseRepoCaches(app: AppContext): void {
+  const c = hosts.get(app);
+  if (!c) return;
+  c.objects.clear();
+  for (const e of c.repos.values()) {
+    e.refs = null;
+    e.values.clear();
+  }
+}
+
+/**
  * Drops everything cached about a repository and closes its object reader. Push processing and every API
  * write that changes refs or the record call it; so does deleting a repository (before its files go).
  */

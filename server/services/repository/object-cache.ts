@@ -64,6 +64,12 @@ export class ObjectCache {
     if (FULL_ID.test(id)) this.keep(`${repoId}:${id}`, type, data.length, data.length <= max ? data : null, true);
   }
 
+  /** Forgets every object (the host went idle: see releaseRepoCaches). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   /** Bytes of object data held now. */
   get size(): number {
     return this.bytes;

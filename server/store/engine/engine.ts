@@ -38,10 +38,23 @@ export class StoreEngine {
 
   /** Holds the physical writes under this root for a backup's snapshot point. */
   readonly pause: WritePause;
+  /** Record caches that can be forgotten and read again from disk (log collections), for dropCaches. */
+  private readonly caches = new Set<{ dropCached(): void }>();
 
   constructor(root: string) {
     this.root = root;
     this.pause = writePauseOf(root);
+  }
+
+  /** Registers a cache of records that dropCaches may empty; returns it. */
+  adopt<C extends { dropCached(): void }>(cache: C): C {
+    this.caches.add(cache);
+    return cache;
+  }
+
+  /** Empties the registered record caches (the host went idle); each reads from disk again when next used. */
+  dropCaches(): void {
+    for (const c of this.caches) c.dropCached();
   }
 
   /** Opens (or creates in memory) the document at `name` (a relative path without `.json`). */

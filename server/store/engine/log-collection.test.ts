@@ -22,3 +22,30 @@ test('the partition used last stays in memory even when it alone is over the cac
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('dropCached forgets parsed partitions, which are read from disk again; a change under way keeps them', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-logcoll-'));
+  try {
+    const coll = new LogCollection<Row>(dir, 8);
+    await coll.insert((id) => ({ id, text: 'a' }));
+    await coll.set(1, () => ({ text: 'b' }));
+    coll.dropCached();
+    assert.equal((await coll.peek(1))?.text, 'b', 'read again from the log');
+
+    // An insert waiting between making its record and writing it: the cache must not be dropped under it, or a
+    // read meanwhile would load the partition without the record and keep it so.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const inserting = coll.insert((id) => ({ id, text: 'c' }), () => gate);
+    await new Promise((r) => setImmediate(r));
+    coll.dropCached();
+    assert.equal((await coll.peek(1))?.text, 'b');
+    release();
+    const made = await inserting;
+    assert.equal((await coll.peek(made.id))?.text, 'c');
+    coll.dropCached();
+    assert.equal((await coll.get(made.id))?.text, 'c', 'and it is on disk');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

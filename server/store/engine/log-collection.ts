@@ -36,6 +36,8 @@ export class LogCollection<R extends { id: number }> {
   private readonly logs = new Map<number, AppendLog>();
   private nextId: Promise<{ value: number }> | null = null;
   private readonly compactAfter: number;
+  /** Changes under way (from their call until their append has settled): cached partitions stay while any runs. */
+  private changing = 0;
 
   /**
    * `root` is the collection's directory; `size` the ids per partition. With `compactAfter`, a partition whose log
@@ -117,6 +119,26 @@ export class LogCollection<R extends { id: number }> {
     }
   }
 
+  /**
+   * Forgets every parsed partition (the host went idle); they are read from disk again when next used. Does nothing
+   * while a change runs: it may be holding a partition it has changed in memory but not yet appended.
+   */
+  dropCached(): void {
+    if (this.changing > 0) return;
+    this.parts.clear();
+    this.loadedBytes.clear();
+  }
+
+  /** Counts `run` as a change under way (see dropCached). */
+  private async changingWhile<T>(run: () => Promise<T>): Promise<T> {
+    this.changing += 1;
+    try {
+      return await run();
+    } finally {
+      this.changing -= 1;
+    }
+  }
+
   /** Runs a change in memory, then appends its entries; a failed append drops the partition so it reloads from disk. */
   private async change(n: number, part: Part<R>, entries: Entry<R>[], sync = true): Promise<void> {
     part.busy += 1;
@@ -160,7 +182,11 @@ export class LogCollection<R extends { id: number }> {
    * made and before it is written or visible (an index that must never miss a stored record is written there).
    * `allocated` hears the id in the step that allocates it (ids are heard in ascending order).
    */
-  async insert(make: (id: number) => R, beforeWrite?: (rec: R) => Promise<void>, allocated?: (id: number) => void): Promise<R> {
+  insert(make: (id: number) => R, beforeWrite?: (rec: R) => Promise<void>, allocated?: (id: number) => void): Promise<R> {
+    return this.changingWhile(() => this.insertNow(make, beforeWrite, allocated));
+  }
+
+  private async insertNow(make: (id: number) => R, beforeWrite?: (rec: R) => Promise<void>, allocated?: (id: number) => void): Promise<R> {
     const id = await this.allocate(allocated);
     const n = Math.floor(id / this.size);
     const part = await this.part(n);
@@ -172,7 +198,11 @@ export class LogCollection<R extends { id: number }> {
   }
 
   /** Stores a new record under a chosen id (an import keeping its numbers); later ids follow the highest. */
-  async insertAt(id: number, make: (id: number) => R): Promise<R> {
+  insertAt(id: number, make: (id: number) => R): Promise<R> {
+    return this.changingWhile(() => this.insertAtNow(id, make));
+  }
+
+  private async insertAtNow(id: number, make: (id: number) => R): Promise<R> {
     if (!Number.isSafeInteger(id) || id < 1) throw new Error(`bad id ${id}`);
     const counter = await this.counter();
     const n = Math.floor(id / this.size);
@@ -204,7 +234,11 @@ export class LogCollection<R extends { id: number }> {
    * `sync: false` appends the change without a sync of its own (see AppendLog.appendUnsynced); `copy: false`
    * returns the stored record itself, which callers must not change (a record with a large body is not copied).
    */
-  async set(id: number, mutate: (r: Readonly<R>) => Partial<R> | null, opts: { sync?: boolean; copy?: boolean } = {}): Promise<R | undefined> {
+  set(id: number, mutate: (r: Readonly<R>) => Partial<R> | null, opts: { sync?: boolean; copy?: boolean } = {}): Promise<R | undefined> {
+    return this.changingWhile(() => this.setNow(id, mutate, opts));
+  }
+
+  private async setNow(id: number, mutate: (r: Readonly<R>) => Partial<R> | null, opts: { sync?: boolean; copy?: boolean } = {}): Promise<R | undefined> {
     if (!Number.isSafeInteger(id) || id < 1) return undefined;
     const n = Math.floor(id / this.size);
     const part = await this.part(n);
@@ -223,7 +257,11 @@ export class LogCollection<R extends { id: number }> {
   }
 
   /** Deletes records for which `drop` is true; each partition that loses some is compacted. Returns how many went. */
-  async deleteWhere(drop: (r: R) => boolean): Promise<number> {
+  deleteWhere(drop: (r: R) => boolean): Promise<number> {
+    return this.changingWhile(() => this.deleteWhereNow(drop));
+  }
+
+  private async deleteWhereNow(drop: (r: R) => boolean): Promise<number> {
     let count = 0;
     for (const n of await this.partitions()) {
       const part = await this.part(n);
@@ -237,7 +275,11 @@ export class LogCollection<R extends { id: number }> {
   }
 
   /** Deletes the records with these ids; only their partitions are read and compacted. Returns how many went. */
-  async deleteIds(ids: readonly number[]): Promise<number> {
+  deleteIds(ids: readonly number[]): Promise<number> {
+    return this.changingWhile(() => this.deleteIdsNow(ids));
+  }
+
+  private async deleteIdsNow(ids: readonly number[]): Promise<number> {
     const byPart = new Map<number, number[]>();
     for (const id of ids) if (Number.isSafeInteger(id) && id > 0) byPart.set(Math.floor(id / this.size), [...(byPart.get(Math.floor(id / this.size)) ?? []), id]);
     let count = 0;

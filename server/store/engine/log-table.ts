@@ -45,7 +45,7 @@ export class LogTable<R extends { id: number }> {
   }
 
   private async open(store: Store): Promise<State<R>> {
-    const coll = new LogCollection<R>(path.join(store.engine.root, this.name), this.partition, 2_000);
+    const coll = store.engine.adopt(new LogCollection<R>(path.join(store.engine.root, this.name), this.partition, 2_000));
     const parts = await coll.partitions();
     if (!parts.length) await this.importDocument(store, coll);
     const rows = new Map<number, R>();
