@@ -117,17 +117,25 @@ export interface ServeResult {
   report: Map<string, boolean> | null;
 }
 
+/** What a service run is given besides the request. */
+export interface ServeOptions {
+  /** Reaches git and the hooks it runs (receive-pack's pre-receive callback: its token and channel). */
+  env?: Record<string, string>;
+  /** Gets the socket git and its hooks hold as file descriptor 3. */
+  channel?: (socket: Duplex) => void;
+  /** The host maintains the repository after pushes, so receive-pack runs no `gc --auto` of its own. */
+  hostUpkeep?: boolean;
+}
+
 /**
  * Runs the service on one request: `input` (already decompressed) goes to git's stdin, git's stdout to
- * `output`, which is not ended here (the caller may still finish work before ending the response). `env`
- * reaches git and the hooks it runs (receive-pack's pre-receive callback); `channel`, when given, gets the
- * socket git and its hooks hold as file descriptor 3. `hostUpkeep`: the host maintains the repository after
- * pushes, so receive-pack runs no `gc --auto` of its own.
+ * `output`, which is not ended here (the caller may still finish work before ending the response). `opts`: the
+ * environment, the hook channel and upkeep (ServeOptions).
  */
 export async function serve(
-  gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string, env: Record<string, string> = {},
-  channel?: (socket: Duplex) => void, hostUpkeep = false,
+  gitDir: string, service: GitService, input: Readable, output: Writable, gitProtocol?: string, opts: ServeOptions = {},
 ): Promise<ServeResult> {
+  const { env = {}, channel, hostUpkeep = false } = opts;
   const pushConfig = service === 'receive-pack' ? [...KEEP_PUSHED_PACK, ...(hostUpkeep ? NO_AUTO_GC : [])] : [];
   const args = [...HIDE_HOST_REFS, ...pushConfig, service, '--stateless-rpc', gitDir];
   const gitOpts = { env: { ...env, ...protocolEnv(gitProtocol) }, nice: service === 'upload-pack' ? FETCH_NICE : PUSH_NICE };

@@ -117,8 +117,9 @@ async function rpc(app: AppContext, gate: PreReceiveGate, req: Request, res: Res
   try {
     const result = service === 'upload-pack'
       ? await serveUploadPack(cache, a.gitDir, body, res, header(req, 'Git-Protocol'))
-      : await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), hook?.env, hook?.channel,
-        app.settings.bool('housekeeping.AFTER_PUSH'));
+      : await serve(a.gitDir, service, body, res, header(req, 'Git-Protocol'), {
+        env: hook?.env, channel: hook?.channel, hostUpkeep: app.settings.bool('housekeeping.AFTER_PUSH'),
+      });
     if (service === 'receive-pack' && result.code === 0 && a.doer) {
       try {
         const after = isWiki(req) ? afterWikiPush : afterReceivePack;

@@ -38,7 +38,7 @@ test('a clone\'s pack-objects runs FETCH_NICE nicer than the host, a push\'s hoo
 
     const fetchHook = `f() { ${reportNice(out('fetch'))}; exec "$@"; }; f`;
     const want = Buffer.concat([pktLine(`want ${head}\n`), FLUSH, pktLine('done\n')]);
-    const clone = await serve(bare, 'upload-pack', Readable.from([want]), new PassThrough().resume(), undefined, config([['uploadpack.packObjectsHook', fetchHook]]));
+    const clone = await serve(bare, 'upload-pack', Readable.from([want]), new PassThrough().resume(), undefined, { env: config([['uploadpack.packObjectsHook', fetchHook]]) });
     assert.equal(clone.code, 0, clone.stderr);
     assert.equal(Number((await readFile(out('fetch'), 'utf8')).trim()), Math.min(19, own + FETCH_NICE));
 
@@ -47,7 +47,7 @@ test('a clone\'s pack-objects runs FETCH_NICE nicer than the host, a push\'s hoo
     await writeFile(path.join(hooks, 'pre-receive'), `#!/bin/sh\ncat > /dev/null\n${reportNice(out('push'))}\n`);
     await chmod(path.join(hooks, 'pre-receive'), 0o755);
     const remove = Buffer.concat([pktLine(`${head} ${'0'.repeat(40)} refs/heads/gone\0report-status delete-refs\n`), FLUSH]);
-    const push = await serve(bare, 'receive-pack', Readable.from([remove]), new PassThrough().resume(), undefined, config([['core.hooksPath', hooks]]));
+    const push = await serve(bare, 'receive-pack', Readable.from([remove]), new PassThrough().resume(), undefined, { env: config([['core.hooksPath', hooks]]) });
     assert.equal(push.code, 0, push.stderr);
     assert.equal(push.report?.get('refs/heads/gone'), true);
     assert.equal(Number((await readFile(out('push'), 'utf8')).trim()), Math.min(19, own + PUSH_NICE));

@@ -41,22 +41,26 @@ function wants(h: Readonly<HookRecord>, event: HookEvent): boolean {
   return !(event.name === 'push' && h.type !== 'gitea' && h.type !== 'gogs' && Array.isArray(commits) && commits.length === 0);
 }
 
+type HookPlace = 'repo' | 'owner' | 'system';
+
+/** Where a hook stands for an event of `repoId` owned by `ownerId` (Gitea's order: repo, owner, system), or null. */
+function placeOf(h: Readonly<HookRecord>, repoId: number | null, ownerId: number): HookPlace | null {
+  if (h.repo_id !== 0) return repoId !== null && h.repo_id === repoId ? 'repo' : null;
+  if (h.owner_id !== 0) return h.owner_id === ownerId ? 'owner' : null;
+  return h.is_system_webhook ? 'system' : null;
+}
+
 /** Whether a hook of the repository, its owner or the system would take an event of that name at all (branch filter aside). */
 export async function anyHookFor(app: AppContext, scope: EventScope): Promise<boolean> {
-  const hooks = await hookStore.peekList(app.store, (h) => h.active && hasEvent(h.events, scope.name) && (
-    (scope.repoId !== null && h.repo_id === scope.repoId)
-    || (h.repo_id === 0 && h.owner_id !== 0 && h.owner_id === scope.ownerId)
-    || (h.repo_id === 0 && h.owner_id === 0 && h.is_system_webhook)));
+  const hooks = await hookStore.peekList(app.store, (h) => h.active && hasEvent(h.events, scope.name) && placeOf(h, scope.repoId, scope.ownerId) !== null);
   return hooks.length > 0;
 }
 
 /** The hooks an event goes to, in Gitea's order. */
 export async function hooksFor(app: AppContext, event: HookEvent): Promise<Readonly<HookRecord>[]> {
   const all = await hookStore.peekList(app.store, (h) => h.active);
-  const repo = event.repoId ? all.filter((h) => h.repo_id === event.repoId) : [];
-  const owner = all.filter((h) => h.repo_id === 0 && h.owner_id !== 0 && h.owner_id === event.ownerId);
-  const system = all.filter((h) => h.repo_id === 0 && h.owner_id === 0 && h.is_system_webhook);
-  return [...repo, ...owner, ...system].filter((h) => wants(h, event));
+  const at = (place: HookPlace) => all.filter((h) => placeOf(h, event.repoId, event.ownerId) === place);
+  return [...at('repo'), ...at('owner'), ...at('system')].filter((h) => wants(h, event));
 }
 
 /** Stores one task for the hook, then tells the bus (the dispatcher queues it when delivery runs). */
