@@ -72,8 +72,10 @@ describe('UI people and organizations', () => {
     await screenshot(page, 'people-must-change-password');
     // Nothing else opens until the password is changed: any address comes back to the form.
     await page.getByRole('link', { name: 'Repositories' }).click();
+    // The click moves the address to / first; the gate then sends it back (the old page stays drawn meanwhile).
+    await page.waitForURL((url) => url.pathname === '/user/settings/account');
     await page.getByText(/asked you to choose a new password/).waitFor();
-    assert.equal(new URL(page.url()).pathname, '/user/settings/account');
+    assert.equal(await page.getByRole('heading', { name: 'Repositories', level: 1 }).count(), 0);
     assert.equal((await h.api('GET', '/user/settings', { auth: ['mia', 'mia-first-password-1'] })).status, 403);
 
     await field(page, 'Current password').fill('mia-first-password-1');
