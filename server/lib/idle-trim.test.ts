@@ -68,3 +68,8 @@ test('the compacting collection gives back at once what plain collections give b
   assert.equal(keep.length, 200_000);
   assert.equal(keep.at(-1)!.c[0], 599_997);
 });
+
+test("a worker thread's small heap is trimmed after it doubled (7 MB grown to 14.6 MB after the soak's load)", () => {
+  const step = nextTrim({ quiet: TRIM_QUIET_CHECKS - 1, heapAfterTrim: 7 * MB }, 0, 14.6 * MB);
+  assert.equal(step.trim, true);
+});
