@@ -14,7 +14,8 @@ const cfg = JSON.parse(raw ?? '{}');
 const end = Date.now() + (cfg.ms ?? 0);
 const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' };
 const git = (args, cwd) => run('git', ['-c', 'user.name=Soak', '-c', 'user.email=soak@example.com', ...args], { cwd, env: gitEnv, maxBuffer: 1 << 26 });
-const done = (out) => { process.stdout.write(`${JSON.stringify({ role, ...out })}\n`); process.exit(0); };
+// Exits once the line is written: a pipe takes 64 KiB at once, and the receiver's line is larger.
+const done = (out) => { process.stdout.write(`${JSON.stringify({ role, ...out })}\n`, () => process.exit(0)); };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function pusher() {
