@@ -86,6 +86,7 @@ describe('UI actions secrets and variables', () => {
     const { page, errors } = await signedIn(browser, h);
     await page.goto('/org/crew/teams');
     await page.getByRole('link', { name: 'Secrets and variables' }).click();
+    await page.getByRole('heading', { name: 'Add or replace a secret' }).waitFor();
     await field(page, 'Name').fill('ORG_KEY');
     await field(page, 'Value').fill('org-value-1\norg-value-2');
     await page.getByRole('button', { name: 'Save secret' }).click();
@@ -96,6 +97,7 @@ describe('UI actions secrets and variables', () => {
 
     await page.goto('/user/settings');
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Secrets and variables' }).click();
+    await page.getByRole('heading', { name: 'Add or replace a secret' }).waitFor();
     await field(page, 'Name').fill('ORG_KEY');
     await field(page, 'Value').fill('mine');
     await page.getByRole('button', { name: 'Save secret' }).click();
@@ -106,6 +108,8 @@ describe('UI actions secrets and variables', () => {
     // The organization's secret of the same name is still there.
     assert.equal((await h.api('GET', '/orgs/crew/actions/secrets', { auth })).body.length, 1);
     await page.getByRole('navigation', { name: 'Actions settings' }).getByRole('link', { name: 'Variables' }).click();
+    // The secrets form has a Name field too: fill only once the variables page is drawn.
+    await page.getByRole('heading', { name: 'Add a variable' }).waitFor();
     await field(page, 'Name').fill('GITEA_X');
     await field(page, 'Value').fill('v');
     await page.getByRole('button', { name: 'Add variable' }).click();
