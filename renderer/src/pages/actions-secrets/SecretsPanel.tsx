@@ -1,15 +1,14 @@
 /** Actions secrets of one level: the names with their dates, a write-only form to add or replace one, delete. */
-import { useState } from 'react';
 import { z } from 'zod';
-import { errorText, seg } from '../../api/client.ts';
+import { seg } from '../../api/client.ts';
 import { CreateOrUpdateSecretOption, type Secret } from '../../../../server/structs/action-secret.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, TextArea } from '../../components/Field.tsx';
-import { Pager } from '../../components/Pager.tsx';
 import { useList } from '../../use-list.ts';
 import { useApiForm } from '../../zod-form.ts';
+import { NamedList, useNamedRemove } from './NamedList.tsx';
 
 /** Gitea's rule for names: letters, digits and underscores, not starting with a digit, nor with GITEA_ or GITHUB_. */
 export const NAME_RULE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -48,51 +47,22 @@ function SecretForm({ writeBase, onSaved }: { writeBase: string; onSaved(name: s
 
 /** Lists the secrets at `listPath` and writes them under `writeBase` (`…/actions/secrets`). */
 export function SecretsPanel({ listPath, writeBase, scopeWords }: { listPath: string; writeBase: string; scopeWords: string }) {
-  const { api } = useAuth();
   const list = useList<Secret>(listPath);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const remove = async (s: Secret) => {
-    setError(null);
-    try {
-      await api.delete(`${writeBase}/${seg(s.name)}`);
-      setNotice(`Deleted the secret ${s.name}.`);
-      list.reload();
-    } catch (err) {
-      setError(`The secret ${s.name} was not deleted: ${errorText(err)}`);
-    }
-  };
+  const { notice, setNotice, error, remove } = useNamedRemove(writeBase, 'secret', list);
   return (
     <>
       <p className="lead">Secrets are given to the workflow runs of {scopeWords}. A repository's secret wins over its owner's of the same name.</p>
-      <Notice>{notice}</Notice>
-      <ErrorAlert>{list.error ?? error}</ErrorAlert>
-      <section className="card" aria-labelledby="secrets-title">
-        <h2 id="secrets-title">Secrets</h2>
-        {list.items && list.items.length === 0 ? <p className="muted">No secrets yet.</p> : null}
-        {list.items && list.items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Secrets</caption>
-              <thead><tr><th scope="col">Name</th><th scope="col">Description</th><th scope="col">Added</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-              <tbody>
-                {list.items.map((s) => (
-                  <tr key={s.name}>
-                    <th scope="row"><code>{s.name}</code></th>
-                    <td>{s.description}</td>
-                    <td><time dateTime={s.created_at}>{new Date(s.created_at).toLocaleString()}</time></td>
-                    <td className="row-actions">
-                      <ConfirmButton label={`Delete the secret ${s.name}`} question={`Delete ${s.name}? Runs will no longer get it.`} confirmLabel="Delete secret"
-                        onConfirm={() => remove(s)}>Delete</ConfirmButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {list.items ? <Pager list={list} /> : <p role="status" className="loading">Loading secrets…</p>}
-      </section>
+      <NamedList title="Secrets" list={list} notice={notice} error={error} columns={['Description', 'Added']} row={(s) => (
+        <tr key={s.name}>
+          <th scope="row"><code>{s.name}</code></th>
+          <td>{s.description}</td>
+          <td><time dateTime={s.created_at}>{new Date(s.created_at).toLocaleString()}</time></td>
+          <td className="row-actions">
+            <ConfirmButton label={`Delete the secret ${s.name}`} question={`Delete ${s.name}? Runs will no longer get it.`} confirmLabel="Delete secret"
+              onConfirm={() => remove(s.name)}>Delete</ConfirmButton>
+          </td>
+        </tr>
+      )} />
       <SecretForm writeBase={writeBase} onSaved={(n, created) => { setNotice(created ? `Added the secret ${n}.` : `Replaced the value of ${n}.`); list.reload(); }} />
     </>
   );

@@ -1,14 +1,14 @@
 /** Actions variables of one level: list with values, add, edit (value, description, name) and delete. */
 import { useState } from 'react';
-import { errorText, seg } from '../../api/client.ts';
+import { seg } from '../../api/client.ts';
 import { CreateVariableOption, UpdateVariableOption, type ActionVariable } from '../../../../server/structs/action-secret.ts';
 import { useAuth } from '../../auth.tsx';
-import { ErrorAlert, Notice } from '../../components/Alert.tsx';
+import { ErrorAlert } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, TextArea } from '../../components/Field.tsx';
-import { Pager } from '../../components/Pager.tsx';
 import { useList } from '../../use-list.ts';
 import { useApiForm } from '../../zod-form.ts';
+import { NamedList, useNamedRemove } from './NamedList.tsx';
 import { nameField } from './SecretsPanel.tsx';
 
 interface FormProps { base: string; editing: ActionVariable | null; onDone(message: string): void; onCancel(): void }
@@ -50,52 +50,23 @@ function VariableForm({ base, editing, onDone, onCancel }: FormProps) {
 
 /** Lists and edits the variables under `base` (`…/actions/variables`). */
 export function VariablesPanel({ base, scopeWords }: { base: string; scopeWords: string }) {
-  const { api } = useAuth();
   const list = useList<ActionVariable>(base);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { notice, setNotice, error, remove } = useNamedRemove(base, 'variable', list);
   const [editing, setEditing] = useState<ActionVariable | null>(null);
-  const remove = async (v: ActionVariable) => {
-    setError(null);
-    try {
-      await api.delete(`${base}/${seg(v.name)}`);
-      setNotice(`Deleted the variable ${v.name}.`);
-      list.reload();
-    } catch (err) {
-      setError(`The variable ${v.name} was not deleted: ${errorText(err)}`);
-    }
-  };
   return (
     <>
       <p className="lead">Variables are plain settings for the workflow runs of {scopeWords}; unlike secrets, their values are shown.</p>
-      <Notice>{notice}</Notice>
-      <ErrorAlert>{list.error ?? error}</ErrorAlert>
-      <section className="card" aria-labelledby="variables-title">
-        <h2 id="variables-title">Variables</h2>
-        {list.items && list.items.length === 0 ? <p className="muted">No variables yet.</p> : null}
-        {list.items && list.items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Variables</caption>
-              <thead><tr><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Description</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-              <tbody>
-                {list.items.map((v) => (
-                  <tr key={v.name}>
-                    <th scope="row"><code>{v.name}</code></th>
-                    <td><code className="pre-wrap">{v.data}</code></td>
-                    <td>{v.description}</td>
-                    <td className="row-actions">
-                      <button type="button" className="btn btn-small" aria-label={`Edit the variable ${v.name}`} onClick={() => setEditing(v)}>Edit</button>
-                      <ConfirmButton label={`Delete the variable ${v.name}`} question={`Delete ${v.name}?`} confirmLabel="Delete variable" onConfirm={() => remove(v)}>Delete</ConfirmButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {list.items ? <Pager list={list} /> : <p role="status" className="loading">Loading variables…</p>}
-      </section>
+      <NamedList title="Variables" list={list} notice={notice} error={error} columns={['Value', 'Description']} row={(v) => (
+        <tr key={v.name}>
+          <th scope="row"><code>{v.name}</code></th>
+          <td><code className="pre-wrap">{v.data}</code></td>
+          <td>{v.description}</td>
+          <td className="row-actions">
+            <button type="button" className="btn btn-small" aria-label={`Edit the variable ${v.name}`} onClick={() => setEditing(v)}>Edit</button>
+            <ConfirmButton label={`Delete the variable ${v.name}`} question={`Delete ${v.name}?`} confirmLabel="Delete variable" onConfirm={() => remove(v.name)}>Delete</ConfirmButton>
+          </td>
+        </tr>
+      )} />
       <VariableForm key={editing?.name ?? 'new'} base={base} editing={editing} onCancel={() => setEditing(null)}
         onDone={(m) => { setNotice(m); setEditing(null); list.reload(); }} />
     </>
