@@ -103,8 +103,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
     const fh = await openMaking(this.tmp, 'w');
     try {
       const text = JSON.stringify(data);
-    await fh.writeFile(text);
-    this.bytes = text.length;
+      await fh.writeFile(text);
+      this.bytes = text.length;
       await fh.sync();
     } finally {
       await fh.close();
