@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compactingCollection, fullCollection, nextTrim, startIdleTrim, TRIM_MAX_UTILIZATION, TRIM_MIN_GROWTH, TRIM_QUIET_CHECKS, type TrimState } from './idle-trim.ts';
+import { codeFlushingCollection, compactingCollection, fullCollection, nextTrim, startIdleTrim, TRIM_MAX_UTILIZATION, TRIM_MIN_GROWTH, TRIM_QUIET_CHECKS, type TrimState } from './idle-trim.ts';
 
 const MB = 1024 * 1024;
 
@@ -72,4 +72,21 @@ test('the compacting collection gives back at once what plain collections give b
 test("a worker thread's small heap is trimmed after it doubled (7 MB grown to 14.6 MB after the soak's load)", () => {
   const step = nextTrim({ quiet: TRIM_QUIET_CHECKS - 1, heapAfterTrim: 7 * MB }, 0, 14.6 * MB);
   assert.equal(step.trim, true);
+});
+
+test('the code-flushing collection drops the code of functions that are not running', () => {
+  const codeUsed = (): number => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'code_space')!.space_used_size;
+  const gc = fullCollection();
+  gc();
+  const base = codeUsed();
+  // Functions of their own, run hot enough to be compiled to baseline and optimized code, and kept alive.
+  const fns = Array.from({ length: 2000 }, (_, i) => new Function('a', `let s = ${i}; for (let k = 0; k < a; k++) s = (s * 31 + k) | 0; return s;`) as (a: number) => number);
+  for (let round = 0; round < 40; round++) for (const f of fns) f(200);
+  gc();
+  const grown = codeUsed() - base;
+  assert.ok(grown > 256 * 1024, `the functions compiled to ${grown} bytes of code`);
+  codeFlushingCollection();
+  const left = codeUsed() - base;
+  assert.ok(left < grown / 2, `code after the flush: ${left} of ${grown} bytes`);
+  assert.equal(fns[7]!(10), fns[7]!(10), 'a flushed function is compiled again when called');
 });
