@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeFlushingCollection, compactingCollection, fullCollection, nextTrim, startIdleTrim, TRIM_MAX_UTILIZATION, TRIM_MIN_GROWTH, TRIM_QUIET_CHECKS, type TrimState } from './idle-trim.ts';
+import { codeFlushingCollection, compactingCollection, fullCollection, nextTrim, startIdleTrim, TRIM_MAX_UTILIZATION, TRIM_MIN_GROWTH, TRIM_QUIET_CHECKS, trimThreshold, type TrimState } from './idle-trim.ts';
 
 const MB = 1024 * 1024;
 
@@ -12,25 +12,25 @@ const run = (s: TrimState, checks: [number, number][]): boolean[] => checks.map(
 });
 
 test('a trim follows a quiet spell once the heap has grown', () => {
-  const heap = 30 * MB + TRIM_MIN_GROWTH;
+  const heap = trimThreshold(30 * MB);
   const quiet: [number, number][] = Array.from({ length: TRIM_QUIET_CHECKS }, () => [0.01, heap]);
-  assert.deepEqual(run({ quiet: 0, heapAfterTrim: 30 * MB }, quiet), [...Array(TRIM_QUIET_CHECKS - 1).fill(false), true]);
+  assert.deepEqual(run({ quiet: 0, baseline: 30 * MB }, quiet), [...Array(TRIM_QUIET_CHECKS - 1).fill(false), true]);
 });
 
 test('no trim while the loop is busy, and a busy check starts the quiet count again', () => {
   const heap = 60 * MB;
   const checks: [number, number][] = [[0.01, heap], [0.5, heap], ...Array.from({ length: TRIM_QUIET_CHECKS - 1 }, (): [number, number] => [0.01, heap])];
-  assert.deepEqual(run({ quiet: 0, heapAfterTrim: 20 * MB }, checks), checks.map(() => false));
-  assert.equal(nextTrim({ quiet: 5, heapAfterTrim: 20 * MB }, TRIM_MAX_UTILIZATION + 0.01, heap).trim, false);
+  assert.deepEqual(run({ quiet: 0, baseline: 20 * MB }, checks), checks.map(() => false));
+  assert.equal(nextTrim({ quiet: 5, baseline: 20 * MB }, TRIM_MAX_UTILIZATION + 0.01, heap).trim, false);
 });
 
 test('no trim when the heap has not grown since the last one', () => {
-  const checks: [number, number][] = Array.from({ length: 10 }, () => [0, 20 * MB + TRIM_MIN_GROWTH - 1]);
-  assert.deepEqual(run({ quiet: 0, heapAfterTrim: 20 * MB }, checks), checks.map(() => false));
+  const checks: [number, number][] = Array.from({ length: 10 }, () => [0, trimThreshold(20 * MB) - 1]);
+  assert.deepEqual(run({ quiet: 0, baseline: 20 * MB }, checks), checks.map(() => false));
 });
 
 test('after a trim the quiet count starts again', () => {
-  const step = nextTrim({ quiet: TRIM_QUIET_CHECKS - 1, heapAfterTrim: 0 }, 0, TRIM_MIN_GROWTH);
+  const step = nextTrim({ quiet: TRIM_QUIET_CHECKS - 1, baseline: 0 }, 0, trimThreshold(0));
   assert.equal(step.trim, true);
   assert.equal(step.state.quiet, 0);
 });
@@ -69,9 +69,21 @@ test('the compacting collection gives back at once what plain collections give b
   assert.equal(keep.at(-1)!.c[0], 599_997);
 });
 
-test("a worker thread's small heap is trimmed after it doubled (7 MB grown to 14.6 MB after the soak's load)", () => {
-  const step = nextTrim({ quiet: TRIM_QUIET_CHECKS - 1, heapAfterTrim: 7 * MB }, 0, 14.6 * MB);
-  assert.equal(step.trim, true);
+test("a worker thread's small heap is trimmed in a short soak: 8.6 MB at start, settled at 7.3, grown to 10.2", () => {
+  const heaps = [9.4, 7.3, 7.3, 7.8, 8.4, 8.9, 9.4, 9.7, 10.2];
+  const trims = run({ quiet: 0, baseline: 8.6 * MB }, heaps.map((h) => [0.02, h * MB]));
+  assert.deepEqual(trims, [false, false, false, false, false, false, true, false, false], 'once past 7.3 MB and a quarter');
+});
+
+test('growth is counted from the smallest heap since the last trim', () => {
+  const step = nextTrim({ quiet: 0, baseline: 30 * MB }, 0.5, 22 * MB);
+  assert.equal(step.state.baseline, 22 * MB);
+  assert.equal(nextTrim(step.state, 0.5, 40 * MB).state.baseline, 22 * MB);
+});
+
+test('the growth needed is a quarter of the heap, and never under TRIM_MIN_GROWTH', () => {
+  assert.equal(trimThreshold(40 * MB), 50 * MB);
+  assert.equal(trimThreshold(2 * MB), 2 * MB + TRIM_MIN_GROWTH);
 });
 
 test('the code-flushing collection drops the code of functions that are not running', () => {
