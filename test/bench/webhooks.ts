@@ -22,6 +22,9 @@ import type { AreaResult, BenchOptions } from './report.ts';
 /** Deliveries per second, and CPU µs per delivery: the process, its main thread (host and receiver), the worker thread. */
 interface Rate { perSecond: number; cpu: { process: number; main: number; worker: number } }
 
+/** Events delivered before the timed ones: they start the worker thread and compile the delivery path. */
+const WARM_UP = 100;
+
 /** Deliveries per second to a receiver answering at once; with `slowNeighbour`, a second hook's target sleeps 10 s meanwhile. */
 async function deliveriesPerSecond(n: number, slowNeighbour = false): Promise<Rate> {
   const rx = await startReceiver();
@@ -31,10 +34,10 @@ async function deliveriesPerSecond(n: number, slowNeighbour = false): Promise<Ra
     const token = await createToken(h, ADMIN.username, ADMIN.password);
     if (slow) await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: slow.url, content_type: 'json' } });
     await makeHook(h, token, '/user/hooks', { type: 'gitea', config: { url: rx.url, content_type: 'json', secret: 'bench' } });
-    // One delivery first: it starts the worker thread, which is not part of the rate (the threads new after it are the worker's).
+    // The warm-up starts the worker thread, which is not part of the rate (the threads new after it are the worker's).
     const older = new Set(threadCpu().keys());
-    await h.app.events.emit({ name: 'push', repoId: 1, ownerId: 1, branch: 'main', payload: pushPayload('main', 0) });
-    await rx.waitFor(1, 600_000);
+    for (let i = 0; i < WARM_UP; i++) await h.app.events.emit({ name: 'push', repoId: 1, ownerId: 1, branch: 'main', payload: pushPayload('main', -1 - i) });
+    await rx.waitFor(WARM_UP, 600_000);
     const cpu0 = threadCpu();
     const worker = new Set([...cpu0.keys()].filter((t) => !older.has(t)));
     const t0 = performance.now();
@@ -45,7 +48,7 @@ async function deliveriesPerSecond(n: number, slowNeighbour = false): Promise<Ra
       for (let i = next++; i <= n; i = next++) await h.app.events.emit({ name: 'push', repoId: 1, ownerId: 1, branch: 'main', payload: pushPayload('main', i) });
     };
     await Promise.all(Array.from({ length: EMITTERS }, emitter));
-    await rx.waitFor(n + 1, 600_000);
+    await rx.waitFor(n + WARM_UP, 600_000);
     const perSecond = n / ((performance.now() - t0) / 1000);
     const used = cpuSince(cpu0, worker);
     const us = (ms: number): number => (ms * 1000) / n;
@@ -126,7 +129,7 @@ async function slowTarget(steps: number): Promise<Side[]> {
 
 /** Runs the webhook benchmark. */
 export async function runWebhooks(o: BenchOptions): Promise<AreaResult> {
-  const n = o.quick ? 100 : 1000;
+  const n = o.quick ? 100 : 2000;
   const alone = await deliveriesPerSecond(n);
   const besideRun = await deliveriesPerSecond(n, true);
   const rate = alone.perSecond;
@@ -157,7 +160,7 @@ export async function runWebhooks(o: BenchOptions): Promise<AreaResult> {
       { title: 'Latency beside a slow target (ms)', columns: ['host', 'push event p50', 'push event p99', 'GET /user p50', 'GET /user p99', 'API vs no hook'], rows },
     ],
     notes: [
-      `Delivery rate: ${n} push events to one signed gitea-kind user hook, a loopback receiver answering at once; ${EMITTERS} concurrent emitters (each event stored durably before its emit returns); from the first emit to the last request received, after one delivery that starts the worker thread. Beside a sleeping target: a second user hook gets the same events and its target answers after 10 s; each target (URL origin) has at most 16 deliveries in flight, so it holds 16 of the worker's 64 slots. A slot is held from the task's claim (synced before its job leaves) to its result, so one target's rate is at most 16 / (claim sync + round trip); the receiver runs in this process, on the host's main thread. CPU per delivery (from /proc, Linux only, 10 ms ticks): the whole process (the thread pool's syncs and V8's compiler and collector threads included), its main thread (tasks stored, claimed, sent and recorded, and the receiver), the worker thread (requests built, signed and sent).`,
+      `Delivery rate: ${n} push events to one signed gitea-kind user hook, a loopback receiver answering at once; ${EMITTERS} concurrent emitters (each event stored durably before its emit returns); from the first emit to the last request received, after ${WARM_UP} deliveries that start the worker thread and compile the delivery path. Beside a sleeping target: a second user hook gets the same events and its target answers after 10 s; each target (URL origin) has at most 16 deliveries in flight, so it holds 16 of the worker's 64 slots. A slot is held from the task's claim (synced before its job leaves) to its result, so one target's rate is at most 16 / (claim sync + round trip); the receiver runs in this process, on the host's main thread. CPU per delivery (from /proc, Linux only, 10 ms ticks): the whole process (the thread pool's syncs and V8's compiler and collector threads included), its main thread (tasks stored, claimed, sent and recorded, and the receiver), the worker thread (requests built, signed and sent).`,
       'Push to delivery: one commit pushed with git push over HTTP (token) to a repository with one repository hook; the time from the start of the push to the receiver getting the push event, and how long after the push returned.',
       `Slow target: ${none.push.length} steps on three hosts in turn; each step stores one push event (its hook task) and then makes one API request.`,
     ],
