@@ -3,9 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { ADMIN } from './host.ts';
+import { ADMIN, startHost, type TestHost } from './host.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.HOMEFORGE_CHROMIUM ?? '/usr/bin/chromium';
@@ -28,6 +29,29 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/** A host and a browser for the enclosing describe block: started in its before hook, closed in its after hook. */
+export function uiFixture(options?: Parameters<typeof startHost>[0]): { readonly h: TestHost; readonly browser: Browser } {
+  let h: TestHost | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    ensureRenderer();
+    h = await startHost(options);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await h?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the UI fixture's ${what} is not started (read it in a hook or test)`);
+    return value;
+  };
+  return {
+    get h() { return started(h, 'host'); },
+    get browser() { return started(browser, 'browser'); },
+  };
 }
 
 /** A fresh context (own sessionStorage) and page at `baseUrl`; page errors fail loudly in the test output. */

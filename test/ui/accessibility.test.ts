@@ -8,9 +8,9 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN, createToken } from '../helpers/host.ts';
+import { openPage, screenshot, uiFixture } from '../helpers/browser.ts';
 import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 import { matchedPattern, routePatterns } from './a11y-routes.ts';
 
@@ -49,8 +49,7 @@ async function receiver(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 describe('UI accessibility and the desktop session', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
   let g: GitSandbox;
   let rx: Awaited<ReturnType<typeof receiver>>;
   let token: string;
@@ -65,53 +64,48 @@ describe('UI accessibility and the desktop session', () => {
   };
 
   before(async () => {
-    ensureRenderer();
-    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
-    browser = await launchBrowser();
     g = await gitSandbox();
     rx = await receiver();
-    token = await createToken(h, ADMIN.username, ADMIN.password);
+    token = await createToken(ui.h, ADMIN.username, ADMIN.password);
     const hook = { type: 'gitea', active: true, events: ['push'], config: { url: rx.url, content_type: 'json' } };
     // A repository with commits, a README, a markdown file, source, a workflow (its runs), a second branch, tags and a webhook with deliveries.
-    await ok(h.api('POST', '/user/repos', { auth, body: { name: 'site', description: 'The project site' } }), 201);
-    const repoHook = (await ok(h.api('POST', '/repos/root/site/hooks', { auth, body: hook }), 201)).id as number;
+    await ok(ui.h.api('POST', '/user/repos', { auth, body: { name: 'site', description: 'The project site' } }), 201);
+    const repoHook = (await ok(ui.h.api('POST', '/repos/root/site/hooks', { auth, body: hook }), 201)).id as number;
     const work = path.join(g.dir, 'site');
-    const remote = withCredentials(`${h.url}/root/site.git`, ADMIN.username, ADMIN.password);
+    const remote = withCredentials(`${ui.h.url}/root/site.git`, ADMIN.username, ADMIN.password);
     await makeRepo(g, work, { 'README.md': '# Site\n\nThe *project* site. See [the guide](docs/guide.md).\n', 'docs/guide.md': '# Guide\n\n- one\n- two\n\n```sh\nnpm test\n```\n', 'src/main.ts': 'export const answer = 42;\n', '.gitea/workflows/ci.yml': 'on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo built\n' });
     const head = await commitFiles(g, work, { 'src/main.ts': 'export const answer = 43;\nexport const name = "site";\n' }, 'Change the answer');
     await g.ok(['tag', '-a', 'v1.0', '-m', 'First release'], { cwd: work });
     await g.ok(['checkout', '-q', '-b', 'feature'], { cwd: work });
     await commitFiles(g, work, { 'docs/feature.md': '# Feature\n' }, 'Describe the feature');
     await g.ok(['push', '-q', remote, 'main', 'feature', 'v1.0'], { cwd: work });
-    await ok(h.api('POST', '/repos/root/site/tags', { auth, body: { tag_name: 'v0.9', target: 'main' } }), 201);
-    await ok(h.api('POST', `/repos/root/site/hooks/${repoHook}/tests`, { auth }), 204);
+    await ok(ui.h.api('POST', '/repos/root/site/tags', { auth, body: { tag_name: 'v0.9', target: 'main' } }), 201);
+    await ok(ui.h.api('POST', `/repos/root/site/hooks/${repoHook}/tests`, { auth }), 204);
     // Issue #1 with a plain and an exclusive label, a milestone, a markdown comment and a second issue it depends on.
-    const bug = (await ok(h.api('POST', '/repos/root/site/labels', { auth, body: { name: 'bug', color: '#d73a4a' } }), 201)).id as number;
-    const high = (await ok(h.api('POST', '/repos/root/site/labels', { auth, body: { name: 'priority/high', color: '#fbca04', exclusive: true } }), 201)).id as number;
-    const milestone = (await ok(h.api('POST', '/repos/root/site/milestones', { auth, body: { title: 'v1.0' } }), 201)).id as number;
-    await ok(h.api('POST', '/repos/root/site/issues', { auth, body: { title: 'The guide is short', body: 'It needs **more** steps.', labels: [bug, high], milestone } }), 201);
-    await ok(h.api('POST', '/repos/root/site/issues', { auth, body: { title: 'Write more steps' } }), 201);
-    await ok(h.api('POST', '/repos/root/site/issues/1/comments', { auth, body: { body: 'Agreed, see `docs/guide.md`.' } }), 201);
-    await ok(h.api('POST', '/repos/root/site/issues/1/dependencies', { auth, body: { index: 2, owner: 'root', repo: 'site' } }), 201);
+    const bug = (await ok(ui.h.api('POST', '/repos/root/site/labels', { auth, body: { name: 'bug', color: '#d73a4a' } }), 201)).id as number;
+    const high = (await ok(ui.h.api('POST', '/repos/root/site/labels', { auth, body: { name: 'priority/high', color: '#fbca04', exclusive: true } }), 201)).id as number;
+    const milestone = (await ok(ui.h.api('POST', '/repos/root/site/milestones', { auth, body: { title: 'v1.0' } }), 201)).id as number;
+    await ok(ui.h.api('POST', '/repos/root/site/issues', { auth, body: { title: 'The guide is short', body: 'It needs **more** steps.', labels: [bug, high], milestone } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/site/issues', { auth, body: { title: 'Write more steps' } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/site/issues/1/comments', { auth, body: { body: 'Agreed, see `docs/guide.md`.' } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/site/issues/1/dependencies', { auth, body: { index: 2, owner: 'root', repo: 'site' } }), 201);
     // A second user with a token, an organization with a team and a webhook, a system webhook.
-    await ok(h.api('POST', '/admin/users', { auth, body: { username: 'alice', email: 'alice@example.com', password: 'alice-password-1', must_change_password: false } }), 201);
-    await createToken(h, 'alice', 'alice-password-1', ['all'], 'alice-laptop');
-    await ok(h.api('POST', '/orgs', { auth, body: { username: 'forge-org', description: 'Forge people' } }), 201);
-    await ok(h.api('POST', '/orgs/forge-org/teams', { auth, body: { name: 'writers', permission: 'write', units: ['repo.code'], includes_all_repositories: true } }), 201);
-    const orgHook = (await ok(h.api('POST', '/orgs/forge-org/hooks', { auth, body: hook }), 201)).id as number;
-    const adminHook = (await ok(h.api('POST', '/admin/hooks', { auth, body: hook }), 201)).id as number;
+    await ok(ui.h.api('POST', '/admin/users', { auth, body: { username: 'alice', email: 'alice@example.com', password: 'alice-password-1', must_change_password: false } }), 201);
+    await createToken(ui.h, 'alice', 'alice-password-1', ['all'], 'alice-laptop');
+    await ok(ui.h.api('POST', '/orgs', { auth, body: { username: 'forge-org', description: 'Forge people' } }), 201);
+    await ok(ui.h.api('POST', '/orgs/forge-org/teams', { auth, body: { name: 'writers', permission: 'write', units: ['repo.code'], includes_all_repositories: true } }), 201);
+    const orgHook = (await ok(ui.h.api('POST', '/orgs/forge-org/hooks', { auth, body: hook }), 201)).id as number;
+    const adminHook = (await ok(ui.h.api('POST', '/admin/hooks', { auth, body: hook }), 201)).id as number;
     // A release of v1.0, a wiki page and a pull request (#3) from the feature branch.
-    await ok(h.api('POST', '/repos/root/site/releases', { auth, body: { tag_name: 'v1.0', name: 'First release', body: 'The *first* one.' } }), 201);
-    await ok(h.api('POST', '/repos/root/site/wiki/new', { auth, body: { title: 'Home', content_base64: Buffer.from('# Welcome\n\nThe site wiki.\n').toString('base64') } }), 201);
-    await ok(h.api('POST', '/repos/root/site/pulls', { auth, body: { head: 'feature', base: 'main', title: 'Describe the feature' } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/site/releases', { auth, body: { tag_name: 'v1.0', name: 'First release', body: 'The *first* one.' } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/site/wiki/new', { auth, body: { title: 'Home', content_base64: Buffer.from('# Welcome\n\nThe site wiki.\n').toString('base64') } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/site/pulls', { auth, body: { head: 'feature', base: 'main', title: 'Describe the feature' } }), 201);
     ids = { repoHook, orgHook, adminHook, head };
     params.sha = head;
     // The workflow's first run, from the push above.
     params.number = '1';
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await g?.dispose();
     await rx?.close();
   });
@@ -157,7 +151,7 @@ describe('UI accessibility and the desktop session', () => {
     const pageErrors: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       for (const signed of [true, false]) {
-        const { context, page, errors } = await openPage(browser, h.url, { colorScheme: theme });
+        const { context, page, errors } = await openPage(ui.browser, ui.h.url, { colorScheme: theme });
         // An init script, not a <script> tag: the host's Content-Security-Policy allows no inline script.
         await context.addInitScript({ path: AXE });
         if (signed) await context.addInitScript({ content: `sessionStorage.setItem('homeforge.token', ${JSON.stringify(token)});` });
@@ -189,7 +183,7 @@ describe('UI accessibility and the desktop session', () => {
   });
 
   test('the keyboard reaches the skip link, the navigation and the forms; focus is visible', async () => {
-    const { page } = await openPage(browser, h.url);
+    const { page } = await openPage(ui.browser, ui.h.url);
     await page.goto('/');
     await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);
     await page.reload();
@@ -210,7 +204,7 @@ describe('UI accessibility and the desktop session', () => {
   });
 
   test('the desktop window is signed in through window.homeforge.session() and offers no sign-out', async () => {
-    const { context, page, errors } = await openPage(browser, h.url, { colorScheme: 'dark' });
+    const { context, page, errors } = await openPage(ui.browser, ui.h.url, { colorScheme: 'dark' });
     // A string, not a function: the test's compiled functions carry helpers the page does not have.
     await context.addInitScript({ content: `window.homeforge = { session: () => Promise.resolve({ token: ${JSON.stringify(token)}, username: 'root' }) };` });
     await page.goto('/');
@@ -222,7 +216,7 @@ describe('UI accessibility and the desktop session', () => {
   });
 
   test('a phone-sized window shows the pages without sideways scrolling', async () => {
-    const { page } = await openPage(browser, h.url);
+    const { page } = await openPage(ui.browser, ui.h.url);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await page.evaluate((t) => sessionStorage.setItem('homeforge.token', t), token);

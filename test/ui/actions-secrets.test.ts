@@ -1,30 +1,19 @@
 /** UI: secrets and variables under repository, organization and user settings; values are write-only and never shown. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
+import { ADMIN, createToken } from '../helpers/host.ts';
 import { createRequire } from 'node:module';
-import { ensureRenderer, errorBeside, field, launchBrowser, openPage, screenshot, signedIn } from '../helpers/browser.ts';
+import { errorBeside, field, openPage, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 import { secretsForRun, variablesForRun } from '../../server/services/actions/secrets-for-run.ts';
 
 describe('UI actions secrets and variables', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   const auth: [string, string] = [ADMIN.username, ADMIN.password];
-  before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
-  });
 
   test('repository: adds, replaces and deletes a secret without ever showing its value; adds, edits and deletes a variable', async () => {
-    const repo = await h.api('POST', '/user/repos', { auth, body: { name: 'ci', auto_init: true } });
+    const repo = await ui.h.api('POST', '/user/repos', { auth, body: { name: 'ci', auto_init: true } });
     assert.equal(repo.status, 201);
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/ci');
     await page.getByRole('link', { name: 'Secrets and variables' }).click();
     await page.getByText('No secrets yet.').waitFor();
@@ -49,7 +38,7 @@ describe('UI actions secrets and variables', () => {
     await field(page, 'Value').fill(`${value}-2`);
     await page.getByRole('button', { name: 'Save secret' }).click();
     await page.getByText('Replaced the value of DEPLOY_TOKEN.').waitFor();
-    assert.deepEqual(await secretsForRun(h.app, repo.body.id), { DEPLOY_TOKEN: `${value}-2` });
+    assert.deepEqual(await secretsForRun(ui.h.app, repo.body.id), { DEPLOY_TOKEN: `${value}-2` });
 
     await page.getByRole('button', { name: 'Delete the secret DEPLOY_TOKEN' }).click();
     await page.getByRole('button', { name: 'Delete secret' }).click();
@@ -73,7 +62,7 @@ describe('UI actions secrets and variables', () => {
     await page.getByRole('button', { name: 'Save variable' }).click();
     await page.getByText('Saved the variable REGION.').waitFor();
     await page.getByRole('cell', { name: 'ap-south' }).waitFor();
-    assert.deepEqual(await variablesForRun(h.app, repo.body.id), { REGION: 'ap-south' });
+    assert.deepEqual(await variablesForRun(ui.h.app, repo.body.id), { REGION: 'ap-south' });
     await screenshot(page, 'actions-variables-repo');
     await page.getByRole('button', { name: 'Delete the variable REGION' }).click();
     await page.getByRole('button', { name: 'Delete variable' }).click();
@@ -82,8 +71,8 @@ describe('UI actions secrets and variables', () => {
   });
 
   test('organization and user settings: secrets and variables of each level', async () => {
-    assert.equal((await h.api('POST', '/orgs', { auth, body: { username: 'crew' } })).status, 201);
-    const { page, errors } = await signedIn(browser, h);
+    assert.equal((await ui.h.api('POST', '/orgs', { auth, body: { username: 'crew' } })).status, 201);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/org/crew/teams');
     await page.getByRole('link', { name: 'Secrets and variables' }).click();
     await page.getByRole('heading', { name: 'Add or replace a secret' }).waitFor();
@@ -92,7 +81,7 @@ describe('UI actions secrets and variables', () => {
     await page.getByRole('button', { name: 'Save secret' }).click();
     await page.getByRole('rowheader', { name: 'ORG_KEY' }).waitFor();
     await screenshot(page, 'actions-secrets-org');
-    const org = await h.api('GET', '/orgs/crew/actions/secrets', { auth });
+    const org = await ui.h.api('GET', '/orgs/crew/actions/secrets', { auth });
     assert.deepEqual(org.body.map((s: { name: string }) => s.name), ['ORG_KEY']);
 
     await page.goto('/user/settings');
@@ -106,7 +95,7 @@ describe('UI actions secrets and variables', () => {
     await page.getByRole('button', { name: 'Delete secret' }).click();
     await page.getByText('Deleted the secret ORG_KEY.').waitFor();
     // The organization's secret of the same name is still there.
-    assert.equal((await h.api('GET', '/orgs/crew/actions/secrets', { auth })).body.length, 1);
+    assert.equal((await ui.h.api('GET', '/orgs/crew/actions/secrets', { auth })).body.length, 1);
     await page.getByRole('navigation', { name: 'Actions settings' }).getByRole('link', { name: 'Variables' }).click();
     // The secrets form has a Name field too: fill only once the variables page is drawn.
     await page.getByRole('heading', { name: 'Add a variable' }).waitFor();
@@ -122,8 +111,8 @@ describe('UI actions secrets and variables', () => {
   });
 
   test('axe-core finds no serious or critical violation on the secrets and variables pages', async () => {
-    const token = await createToken(h, ADMIN.username, ADMIN.password);
-    const { context, page } = await openPage(browser, h.url);
+    const token = await createToken(ui.h, ADMIN.username, ADMIN.password);
+    const { context, page } = await openPage(ui.browser, ui.h.url);
     await context.addInitScript({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     await context.addInitScript({ content: `sessionStorage.setItem('homeforge.token', ${JSON.stringify(token)});` });
     const found: string[] = [];

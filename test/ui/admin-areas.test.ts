@@ -1,29 +1,18 @@
 /** UI: host settings (refusal beside the key, the override note, saved to app.ini), organizations and teams, login sources, mirrors. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { ADMIN, request, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, request } from '../helpers/host.ts';
+import { field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 describe('UI site administration areas', () => {
-  let h: TestHost;
-  let browser: Browser;
+  // The mirror's source is this host on loopback, which migrations reach only when the owner allows it.
+  const ui = uiFixture({ env: { HOMEFORGE__MIRROR__MIN_INTERVAL: '1m', HOMEFORGE__MIGRATIONS__ALLOW_LOCALNETWORKS: 'true' } });
   const auth: [string, string] = [ADMIN.username, ADMIN.password];
-  before(async () => {
-    ensureRenderer();
-    // The mirror's source is this host on loopback, which migrations reach only when the owner allows it.
-    h = await startHost({ env: { HOMEFORGE__MIRROR__MIN_INTERVAL: '1m', HOMEFORGE__MIGRATIONS__ALLOW_LOCALNETWORKS: 'true' } });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
-  });
 
   test('host settings: a bad value is refused beside its field, a good one is applied and saved', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/-/admin/settings');
     await page.getByText(/Set by an environment variable/).first().waitFor();
     await field(page, 'Webhook delivery timeout (seconds)').fill('0');
@@ -32,15 +21,15 @@ describe('UI site administration areas', () => {
     await page.locator('.field-error').getByText(/at least 1/).waitFor();
     assert.equal(await field(page, 'Webhook delivery timeout (seconds)').getAttribute('aria-invalid'), 'true');
     await screenshot(page, 'admin-settings-error');
-    assert.equal(h.app.settings.int('webhook.DELIVER_TIMEOUT'), 5);
+    assert.equal(ui.h.app.settings.int('webhook.DELIVER_TIMEOUT'), 5);
 
     await field(page, 'Webhook delivery timeout (seconds)').fill('9');
     await field(page, 'Refuse tokens in the query string').check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved the settings.').waitFor();
-    assert.equal(h.app.settings.int('webhook.DELIVER_TIMEOUT'), 9);
-    assert.equal(h.app.settings.bool('security.DISABLE_QUERY_AUTH_TOKEN'), true);
-    const ini = await readFile(path.join(h.dataDir, 'app.ini'), 'utf8');
+    assert.equal(ui.h.app.settings.int('webhook.DELIVER_TIMEOUT'), 9);
+    assert.equal(ui.h.app.settings.bool('security.DISABLE_QUERY_AUTH_TOKEN'), true);
+    const ini = await readFile(path.join(ui.h.dataDir, 'app.ini'), 'utf8');
     assert.match(ini, /\[webhook\]\nDELIVER_TIMEOUT = 9/);
     assert.match(ini, /\[security\]\nDISABLE_QUERY_AUTH_TOKEN = true/);
     await screenshot(page, 'admin-settings');
@@ -48,8 +37,8 @@ describe('UI site administration areas', () => {
   });
 
   test('organizations: create one, add a team and a member', async () => {
-    assert.equal((await h.api('POST', '/admin/users', { auth, body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } })).status, 201);
-    const { page, errors } = await signedIn(browser, h);
+    assert.equal((await ui.h.api('POST', '/admin/users', { auth, body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } })).status, 201);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/-/admin/orgs');
     await page.getByText(/No organizations yet/).waitFor();
     await field(page, 'Organization name').fill('bad name!');
@@ -74,15 +63,15 @@ describe('UI site administration areas', () => {
     await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'builders' }) }).getByRole('button', { name: 'Add member' }).click();
     await page.getByRole('list', { name: 'Members of builders' }).getByText('carol').waitFor();
     await screenshot(page, 'admin-org-teams');
-    const orgTeams = await h.api('GET', '/orgs/makers/teams', { auth });
+    const orgTeams = await ui.h.api('GET', '/orgs/makers/teams', { auth });
     const builders = (orgTeams.body as { id: number; name: string }[]).find((t) => t.name === 'builders')!;
-    const members = await h.api('GET', `/teams/${builders.id}/members`, { auth });
+    const members = await ui.h.api('GET', `/teams/${builders.id}/members`, { auth });
     assert.deepEqual((members.body as { login: string }[]).map((m) => m.login), ['carol']);
     assert.deepEqual(errors, []);
   });
 
   test('login sources: add an LDAP source, turn it off, delete it', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/-/admin/auth-sources');
     await page.getByText(/No login sources/).waitFor();
     await field(page, 'Name').fill('office');
@@ -103,14 +92,14 @@ describe('UI site administration areas', () => {
     await page.getByRole('button', { name: 'Delete office' }).click();
     await page.getByRole('button', { name: 'Delete source' }).click();
     await page.getByText('Deleted office.').waitFor();
-    assert.equal((await h.api('GET', '/user', { auth })).status, 200);
+    assert.equal((await ui.h.api('GET', '/user', { auth })).status, 200);
     assert.deepEqual(errors, []);
   });
 
   test('mirrors: import as a mirror, then its state, schedule (refusal beside the field) and sync now', async () => {
-    const source = await h.api('POST', '/user/repos', { auth, body: { name: 'upstream', auto_init: true, readme: 'Default' } });
+    const source = await ui.h.api('POST', '/user/repos', { auth, body: { name: 'upstream', auto_init: true, readme: 'Default' } });
     assert.equal(source.status, 201);
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.getByRole('link', { name: 'Import or mirror' }).click();
     await field(page, 'Clone address').fill(source.body.clone_url);
     await field(page, 'Repository name').fill('copy');
@@ -128,9 +117,9 @@ describe('UI site administration areas', () => {
     await field(page, 'Prune').check();
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await page.getByText('Saved the schedule.').waitFor();
-    const repo = await h.api('GET', '/repos/root/copy', { auth });
+    const repo = await ui.h.api('GET', '/repos/root/copy', { auth });
     assert.equal(repo.body.mirror_interval, '2h0m0s');
-    const state = await request(h.url, 'GET', '/api/homeforge/repos/root/copy/mirror', { auth });
+    const state = await request(ui.h.url, 'GET', '/api/homeforge/repos/root/copy/mirror', { auth });
     assert.equal(state.body.enable_prune, true);
     await page.getByRole('button', { name: 'Sync now' }).click();
     await page.getByText('The mirror is up to date.').waitFor({ timeout: 30_000 });

@@ -1,27 +1,17 @@
 /** UI: site administration (create local and LDAP users, edit, last-admin refusal, delete) and access tokens. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN, createToken, request } from '../helpers/host.ts';
+import { field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const row = (page: Page, login: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${login}\\b`) }) });
 
 describe('UI site administration', () => {
-  let h: TestHost;
-  let browser: Browser;
-  before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
-  });
+  const ui = uiFixture();
 
   test('creates a local user, makes them admin, and refuses to demote the last admin', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.getByRole('link', { name: 'Site administration' }).click();
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'New user' }).first().click();
@@ -47,7 +37,7 @@ describe('UI site administration', () => {
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByText('Created the account alice.').waitFor();
     await row(page, 'alice').getByText('admin', { exact: true }).waitFor();
-    const alice = await h.api('GET', '/user', { auth: ['alice', 'alice-password-1'] });
+    const alice = await ui.h.api('GET', '/user', { auth: ['alice', 'alice-password-1'] });
     assert.equal(alice.status, 200);
     assert.equal(alice.body.is_admin, true);
     assert.equal(alice.body.full_name, 'Alice Liddell');
@@ -57,7 +47,7 @@ describe('UI site administration', () => {
     await field(page, 'Prohibit sign-in').check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved the changes to alice.').waitFor();
-    assert.equal((await h.api('GET', '/user', { auth: ['alice', 'alice-password-1'] })).status, 403);
+    assert.equal((await ui.h.api('GET', '/user', { auth: ['alice', 'alice-password-1'] })).status, 403);
 
     // root is now the only admin: removing its admin flag is refused, in words, beside the checkbox.
     await page.goto('/-/admin/users/root/edit');
@@ -65,19 +55,19 @@ describe('UI site administration', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText(/cannot remove the last admin/).first().waitFor();
     await screenshot(page, 'admin-last-admin');
-    assert.equal((await h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] })).body.is_admin, true);
+    assert.equal((await ui.h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] })).body.is_admin, true);
     assert.deepEqual(errors, []);
   });
 
   test('creates an LDAP user with a source and no password, then deletes it with purge', async () => {
-    const token = await createToken(h, ADMIN.username, ADMIN.password);
-    const source = await request(h.url, 'POST', '/api/homeforge/admin/auth-sources', {
+    const token = await createToken(ui.h, ADMIN.username, ADMIN.password);
+    const source = await request(ui.h.url, 'POST', '/api/homeforge/admin/auth-sources', {
       auth: token,
       body: { type: 'ldap', name: 'office', security_protocol: 'unencrypted', host: '127.0.0.1', port: 1, user_search_base: 'ou=people,dc=example,dc=org', user_filter: '(uid=%s)', email_attribute: 'mail', username_attribute: 'uid' },
     });
     assert.equal(source.status, 201, source.text);
 
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/-/admin/users/new');
     await field(page, 'User name').fill('ldapbob');
     await field(page, 'Email address').fill('bob@example.org');
@@ -89,7 +79,7 @@ describe('UI site administration', () => {
     await page.getByText('Created the account ldapbob.').waitFor();
     await row(page, 'ldapbob').getByText(`LDAP source ${source.body.id}`).waitFor();
     await screenshot(page, 'admin-users');
-    const bob = await h.api('GET', '/users/ldapbob', { auth: token });
+    const bob = await ui.h.api('GET', '/users/ldapbob', { auth: token });
     assert.equal(bob.body.source_id, source.body.id);
     assert.equal(bob.body.login_name, 'bob');
 
@@ -97,7 +87,7 @@ describe('UI site administration', () => {
     await page.getByLabel('Also delete their repositories and everything else they own').check();
     await page.getByRole('button', { name: 'Delete ldapbob' }).click();
     await page.getByText('Deleted the account ldapbob.').waitFor();
-    assert.equal((await h.api('GET', '/users/ldapbob', { auth: token })).status, 404);
+    assert.equal((await ui.h.api('GET', '/users/ldapbob', { auth: token })).status, 404);
 
     // The signed-in admin is not offered to delete themself (the API refuses it).
     assert.equal(await row(page, 'root').getByRole('button', { name: 'Delete root' }).count(), 0);
@@ -106,8 +96,8 @@ describe('UI site administration', () => {
   });
 
   test('tokens: creates one shown once, lists and deletes it; also for another account', async () => {
-    await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } });
-    const { page, errors } = await signedIn(browser, h);
+    await ui.h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } });
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     // Settings opens the profile; tokens are under Applications, as in Gitea.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.goto('/user/settings/applications');
@@ -121,28 +111,28 @@ describe('UI site administration', () => {
     assert.match(value, /^[0-9a-f]{40}$/);
     await page.getByRole('rowheader', { name: 'laptop' }).waitFor();
     await screenshot(page, 'tokens');
-    const me = await h.api('GET', '/user', { auth: value });
+    const me = await ui.h.api('GET', '/user', { auth: value });
     assert.equal(me.status, 200);
     assert.equal(me.body.login, ADMIN.username);
 
     await page.getByRole('button', { name: 'Delete the token laptop' }).click();
     await page.getByRole('button', { name: 'Delete token' }).click();
     await page.getByText('Deleted the token “laptop”.').waitFor();
-    assert.equal((await h.api('GET', '/user', { auth: value })).status, 401);
+    assert.equal((await ui.h.api('GET', '/user', { auth: value })).status, 401);
 
     await page.goto('/-/admin/users/carol/tokens');
     await page.getByRole('heading', { name: 'New token for carol' }).waitFor();
     await field(page, 'Token name').fill('carol-ci');
     await page.getByRole('button', { name: 'Create token' }).click();
     const carolToken = await page.getByRole('textbox', { name: 'value of the token carol-ci' }).inputValue();
-    assert.equal((await h.api('GET', '/user', { auth: carolToken })).body.login, 'carol');
+    assert.equal((await ui.h.api('GET', '/user', { auth: carolToken })).body.login, 'carol');
     await screenshot(page, 'tokens-other-account');
     assert.deepEqual(errors, []);
   });
 
   test('a user who is not an admin sees no site administration', async () => {
-    await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'dave', email: 'dave@example.com', password: 'dave-password-1', must_change_password: false } });
-    const { page, errors } = await signedIn(browser, h, 'dave', 'dave-password-1');
+    await ui.h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'dave', email: 'dave@example.com', password: 'dave-password-1', must_change_password: false } });
+    const { page, errors } = await signedIn(ui.browser, ui.h, 'dave', 'dave-password-1');
     assert.equal(await page.getByRole('link', { name: 'Site administration' }).count(), 0);
     await page.goto('/-/admin/users');
     await page.getByText('This page is for site administrators.').waitFor();
@@ -152,10 +142,10 @@ describe('UI site administration', () => {
   test('the user list pages by 20 and searches by name', async () => {
     for (let i = 0; i < 21; i++) {
       const name = `member${String(i).padStart(2, '0')}`;
-      const res = await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: name, email: `${name}@example.com`, password: 'member-password-1' } });
+      const res = await ui.h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: name, email: `${name}@example.com`, password: 'member-password-1' } });
       assert.equal(res.status, 201, res.text);
     }
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/-/admin/users');
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await pager.getByText(/Page 1 of \d+/).waitFor();

@@ -1,29 +1,20 @@
 /** UI: branch protection rules added, edited and deleted from the repository settings, checked through the API and a push. */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, errorBeside, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, createToken } from '../helpers/host.ts';
+import { errorBeside, field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 describe('UI branch protection settings', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   let token: string;
-  const rules = async () => (await h.api('GET', `/repos/${ADMIN.username}/ruled/branch_protections`, { auth: token })).body;
+  const rules = async () => (await ui.h.api('GET', `/repos/${ADMIN.username}/ruled/branch_protections`, { auth: token })).body;
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    token = await createToken(h, ADMIN.username, ADMIN.password);
-    assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'ruled', auto_init: true } })).status, 201);
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
+    token = await createToken(ui.h, ADMIN.username, ADMIN.password);
+    assert.equal((await ui.h.api('POST', '/user/repos', { auth: token, body: { name: 'ruled', auto_init: true } })).status, 201);
   });
 
   test('adds a rule, edits it, shows the API\'s refusal of a bad pattern, and deletes it', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto(`/${ADMIN.username}/ruled`);
     await page.getByRole('link', { name: 'Branch rules' }).click();
     await page.getByText('No branch is protected.').waitFor();
@@ -44,7 +35,7 @@ describe('UI branch protection settings', () => {
     assert.equal(stored[0].enable_push, false);
     assert.equal(stored[0].protected_file_patterns, '*.lock');
     // The branch list now says main is protected.
-    assert.equal((await h.api('GET', `/repos/${ADMIN.username}/ruled/branches/main`, { auth: token })).body.protected, true);
+    assert.equal((await ui.h.api('GET', `/repos/${ADMIN.username}/ruled/branches/main`, { auth: token })).body.protected, true);
 
     await page.getByRole('button', { name: 'Edit main' }).click();
     const form = page.getByRole('form', { name: 'Edit rule main' });

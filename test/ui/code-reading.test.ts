@@ -6,9 +6,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN, createToken } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 
 const README = [
@@ -20,33 +20,27 @@ const GUIDE = '# Guide\n\nStart with `npm start`.\n\n```ts\nconst port = 3000;\n
 const APP = 'import { readFile } from "node:fs/promises";\n\n// the third line is linked\nexport async function main(): Promise<string> {\n  return readFile("x", "utf8");\n}\n';
 
 describe('UI reading code', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   let g: GitSandbox;
   let page: Page;
   let errors: string[];
   let second: string;
 
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
     g = await gitSandbox();
-    const token = await createToken(h, ADMIN.username, ADMIN.password);
-    const made = await h.api('POST', '/user/repos', { auth: token, body: { name: 'code' } });
+    const token = await createToken(ui.h, ADMIN.username, ADMIN.password);
+    const made = await ui.h.api('POST', '/user/repos', { auth: token, body: { name: 'code' } });
     assert.equal(made.status, 201, made.text);
     const work = path.join(g.dir, 'code');
     await makeRepo(g, work, { 'README.md': README, 'docs/guide.md': GUIDE, 'src/app.ts': APP });
     second = await commitFiles(g, work, { 'src/app.ts': APP.replace('"x"', '"config.json"'), 'src/extra.ts': 'export const extra = 1;\n' }, 'Read the config file\n\nAnd add an extra module.');
     await g.ok(['checkout', '-q', '-b', 'feature'], { cwd: work });
     await commitFiles(g, work, { 'docs/guide.md': `${GUIDE}\nMore words.\n` }, 'Expand the guide');
-    const remote = withCredentials(`${h.url}/${ADMIN.username}/code.git`, ADMIN.username, token);
+    const remote = withCredentials(`${ui.h.url}/${ADMIN.username}/code.git`, ADMIN.username, token);
     await g.ok(['push', '-q', remote, 'main', 'feature'], { cwd: work });
-    ({ page, errors } = await signedIn(browser, h));
+    ({ page, errors } = await signedIn(ui.browser, ui.h));
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await g?.dispose();
   });
 

@@ -5,43 +5,36 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 import { gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 
 const COUNT = 200;
 const name = (i: number) => `proj-${String(i).padStart(3, '0')}`;
 
 describe('UI dashboard with many repositories', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   let g: GitSandbox;
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
     g = await gitSandbox();
     const auth: [string, string] = [ADMIN.username, ADMIN.password];
-    for (let i = 0; i < COUNT; i++) assert.equal((await h.api('POST', '/user/repos', { auth, body: { name: name(i) } })).status, 201);
+    for (let i = 0; i < COUNT; i++) assert.equal((await ui.h.api('POST', '/user/repos', { auth, body: { name: name(i) } })).status, 201);
     // Someone else's repository that root collaborates on.
-    assert.equal((await h.api('POST', '/admin/users', { auth, body: { username: 'bob', email: 'bob@example.com', password: 'bob-password-1', must_change_password: false } })).status, 201);
-    assert.equal((await h.api('POST', '/user/repos', { auth: ['bob', 'bob-password-1'], body: { name: 'shared', private: true } })).status, 201);
-    assert.equal((await h.api('PUT', '/repos/bob/shared/collaborators/root', { auth: ['bob', 'bob-password-1'], body: { permission: 'write' } })).status, 204);
+    assert.equal((await ui.h.api('POST', '/admin/users', { auth, body: { username: 'bob', email: 'bob@example.com', password: 'bob-password-1', must_change_password: false } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/user/repos', { auth: ['bob', 'bob-password-1'], body: { name: 'shared', private: true } })).status, 201);
+    assert.equal((await ui.h.api('PUT', '/repos/bob/shared/collaborators/root', { auth: ['bob', 'bob-password-1'], body: { permission: 'write' } })).status, 204);
     // One push, to a repository that is not among the newest.
     const work = path.join(g.dir, 'p');
     await makeRepo(g, work, { 'README.md': '# Seven\n' });
     await g.ok(['commit', '-q', '--allow-empty', '-m', 'Seventh heaven'], { cwd: work });
-    await g.ok(['push', '-q', withCredentials(`${h.url}/root/${name(7)}.git`, ADMIN.username, ADMIN.password), 'main'], { cwd: work });
+    await g.ok(['push', '-q', withCredentials(`${ui.h.url}/root/${name(7)}.git`, ADMIN.username, ADMIN.password), 'main'], { cwd: work });
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await g?.dispose();
   });
 
   test('searches, sorts, filters and pages through the URL', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     const rows = page.getByRole('list', { name: 'Repositories' }).getByRole('listitem');
     const names = async () => (await rows.getByRole('link').allInnerTexts());
     const pager = page.getByRole('navigation', { name: 'Pages' });

@@ -1,9 +1,9 @@
 /** UI: problems show as sentences (no validator or internal text), and the browser checks required fields first. */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN } from '../helpers/host.ts';
+import { field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 /** Text that would mean a validator's or the store's own words reached the page. */
 const INTERNAL = /Too big|expected string|GetRepositoryByName|Object does not exist|rel_path|\[id:|\[Name\]/;
@@ -13,22 +13,14 @@ async function mainText(page: Page): Promise<string> {
 }
 
 describe('UI errors in words', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    const res = await h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'words', auto_init: true, readme: 'Default' } });
+    const res = await ui.h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'words', auto_init: true, readme: 'Default' } });
     assert.equal(res.status, 201);
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
   });
 
   test('the new-repository form: the browser asks for the name first; a too-long name is refused in words', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/repo/create');
     const name = field(page, 'Repository name');
     await name.waitFor();
@@ -51,7 +43,7 @@ describe('UI errors in words', () => {
     assert.doesNotMatch(await mainText(page), INTERNAL);
     await screenshot(page, 'errors-name-too-long');
     // The host's own answer to that name (what a client without the form's check gets) is in words too.
-    const refused = await h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'x'.repeat(101) } });
+    const refused = await ui.h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'x'.repeat(101) } });
     assert.equal(refused.status, 422);
     assert.equal(refused.body.message, 'name must be at most 100 characters.');
     assert.doesNotMatch(refused.body.message, INTERNAL);
@@ -60,7 +52,7 @@ describe('UI errors in words', () => {
   });
 
   test('a repository address that does not exist, a file that does not exist and a missing user show sentences', async () => {
-    const { page } = await signedIn(browser, h);
+    const { page } = await signedIn(ui.browser, ui.h);
     await page.goto('/nobody/nothing');
     await page.getByText(/does not exist|no repository|not find|cannot find/i).first().waitFor();
     const repoText = await mainText(page);

@@ -1,25 +1,14 @@
 /** UI: a host with no user opens on the first-run page, which creates the admin and lands on the dashboard. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { request, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { request, startHost } from '../helpers/host.ts';
+import { field, openPage, screenshot, uiFixture } from '../helpers/browser.ts';
 
 describe('UI first run', () => {
-  let h: TestHost;
-  let browser: Browser;
-  before(async () => {
-    ensureRenderer();
-    h = await startHost({ env: { HOMEFORGE_ADMIN_USER: '' } });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
-  });
+  const ui = uiFixture({ env: { HOMEFORGE_ADMIN_USER: '' } });
 
   test('creates the administrator, signs in, survives a reload and signs out', async () => {
-    const { page, errors } = await openPage(browser, h.url);
+    const { page, errors } = await openPage(ui.browser, ui.h.url);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Welcome to Homeforge' }).waitFor();
     await screenshot(page, 'first-run');
@@ -30,7 +19,7 @@ describe('UI first run', () => {
     await field(page, 'Repeat the password').fill('another-password');
     await page.getByRole('button', { name: 'Create administrator and sign in' }).click();
     assert.match(await page.getByRole('alert').first().innerText(), /passwords differ/);
-    assert.equal((await request(h.url, 'GET', '/api/homeforge/setup')).body.needs_admin, true);
+    assert.equal((await request(ui.h.url, 'GET', '/api/homeforge/setup')).body.needs_admin, true);
 
     await field(page, 'Repeat the password').fill('a-long-password');
     await page.getByRole('button', { name: 'Create administrator and sign in' }).click();
@@ -39,9 +28,9 @@ describe('UI first run', () => {
     await page.getByRole('heading', { name: 'No repositories yet' }).waitFor();
     await screenshot(page, 'dashboard-empty');
 
-    const setup = await request(h.url, 'GET', '/api/homeforge/setup');
+    const setup = await request(ui.h.url, 'GET', '/api/homeforge/setup');
     assert.equal(setup.body.needs_admin, false);
-    const admin = await h.api('GET', '/user', { auth: ['owner', 'a-long-password'] });
+    const admin = await ui.h.api('GET', '/user', { auth: ['owner', 'a-long-password'] });
     assert.equal(admin.body.is_admin, true);
 
     await page.reload();
@@ -56,7 +45,7 @@ describe('UI first run', () => {
   test('the first-run form shows the API refusal next to the field', async () => {
     const h2 = await startHost({ env: { HOMEFORGE_ADMIN_USER: '' } });
     try {
-      const { page } = await openPage(browser, h2.url);
+      const { page } = await openPage(ui.browser, h2.url);
       await page.goto('/');
       await field(page, 'Administrator user name').fill('bad name!');
       await field(page, 'Email address').fill('x@example.com');

@@ -1,40 +1,33 @@
 /** UI: an issue closed by a pushed commit (`Fixes #1`, real git) shows the commit reference and "closed this issue in commit", both linking to the commit page. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 import { commitFiles, gitSandbox, withCredentials, type GitSandbox } from '../helpers/git.ts';
 import { eventually } from '../webhooks/receiver.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 
 describe('UI issue closed by a commit', () => {
-  let h: TestHost;
+  const ui = uiFixture();
   let g: GitSandbox;
-  let browser: Browser;
   let sha = '';
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
     g = await gitSandbox();
-    browser = await launchBrowser();
-    assert.equal((await h.api('POST', '/user/repos', { auth, body: { name: 'fixme', auto_init: true } })).status, 201);
-    assert.equal((await h.api('POST', '/repos/root/fixme/issues', { auth, body: { title: 'Broken button' } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/user/repos', { auth, body: { name: 'fixme', auto_init: true } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/repos/root/fixme/issues', { auth, body: { title: 'Broken button' } })).status, 201);
     const dir = `${g.dir}/fixme`;
-    await g.ok(['clone', '-q', withCredentials(`${h.url}/root/fixme.git`, ADMIN.username, ADMIN.password), dir]);
+    await g.ok(['clone', '-q', withCredentials(`${ui.h.url}/root/fixme.git`, ADMIN.username, ADMIN.password), dir]);
     sha = await commitFiles(g, dir, { 'button.txt': 'works\n' }, 'Repair the button\n\nFixes #1');
     await g.ok(['push', '-q', 'origin', 'HEAD:main'], { cwd: dir });
-    await eventually(async () => ((await h.api('GET', '/repos/root/fixme/issues/1', { auth })).body as { state: string }).state === 'closed');
+    await eventually(async () => ((await ui.h.api('GET', '/repos/root/fixme/issues/1', { auth })).body as { state: string }).state === 'closed');
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await g?.dispose();
   });
 
   test('the conversation shows the commit reference and the close by that commit', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/fixme/issues/1');
     await page.getByRole('heading', { name: /Broken button/ }).waitFor();
     const conversation = page.getByRole('list', { name: 'Conversation' });

@@ -1,9 +1,8 @@
 /** UI: issues end to end: create with a label and milestone, markdown comments, close/reopen, exclusive labels, filters and paging, labels and milestones pages. */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type ApiResponse, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, type ApiResponse } from '../helpers/host.ts';
+import { field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 
@@ -14,25 +13,17 @@ async function ok(p: Promise<ApiResponse>, status: number): Promise<ApiResponse[
 }
 
 describe('UI issues', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    await ok(h.api('POST', '/user/repos', { auth, body: { name: 'tracker', description: 'Issues here' } }), 201);
-    await ok(h.api('POST', '/repos/root/tracker/labels', { auth, body: { name: 'bug', color: '#d73a4a', description: 'Something is wrong' } }), 201);
-    await ok(h.api('POST', '/repos/root/tracker/labels', { auth, body: { name: 'priority/high', color: '#b60205', exclusive: true } }), 201);
-    await ok(h.api('POST', '/repos/root/tracker/labels', { auth, body: { name: 'priority/low', color: '#c2e0c6', exclusive: true } }), 201);
-    await ok(h.api('POST', '/repos/root/tracker/milestones', { auth, body: { title: 'v1.0' } }), 201);
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
+    await ok(ui.h.api('POST', '/user/repos', { auth, body: { name: 'tracker', description: 'Issues here' } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/tracker/labels', { auth, body: { name: 'bug', color: '#d73a4a', description: 'Something is wrong' } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/tracker/labels', { auth, body: { name: 'priority/high', color: '#b60205', exclusive: true } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/tracker/labels', { auth, body: { name: 'priority/low', color: '#c2e0c6', exclusive: true } }), 201);
+    await ok(ui.h.api('POST', '/repos/root/tracker/milestones', { auth, body: { title: 'v1.0' } }), 201);
   });
 
   test('creates an issue with a label and milestone, comments in markdown, closes and reopens, replaces an exclusive label', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/tracker');
     await page.getByRole('link', { name: 'Issues 0' }).click();
     await page.getByRole('link', { name: 'New issue' }).click();
@@ -57,10 +48,10 @@ describe('UI issues', () => {
 
     await page.getByRole('button', { name: 'Close issue' }).click();
     await page.getByText('Closed', { exact: true }).waitFor();
-    assert.equal((await ok(h.api('GET', '/repos/root/tracker/issues/1', { auth }), 200)).state, 'closed');
+    assert.equal((await ok(ui.h.api('GET', '/repos/root/tracker/issues/1', { auth }), 200)).state, 'closed');
     await page.getByRole('button', { name: 'Reopen issue' }).click();
     await page.getByText('Open', { exact: true }).waitFor();
-    assert.equal((await ok(h.api('GET', '/repos/root/tracker/issues/1', { auth }), 200)).state, 'open');
+    assert.equal((await ok(ui.h.api('GET', '/repos/root/tracker/issues/1', { auth }), 200)).state, 'open');
 
     // Exclusive scope: picking priority/low after priority/high leaves only priority/low.
     await side.getByText('Change labels').click();
@@ -71,7 +62,7 @@ describe('UI issues', () => {
     await chips.getByText('low').waitFor();
     await chips.getByText('high').waitFor({ state: 'detached' });
     assert.equal(await side.getByLabel('priority/high').isChecked(), false);
-    const names = ((await ok(h.api('GET', '/repos/root/tracker/issues/1/labels', { auth }), 200)) as { name: string }[]).map((l) => l.name).sort();
+    const names = ((await ok(ui.h.api('GET', '/repos/root/tracker/issues/1/labels', { auth }), 200)) as { name: string }[]).map((l) => l.name).sort();
     assert.deepEqual(names, ['bug', 'priority/low']);
     await screenshot(page, 'issues-issue');
 
@@ -89,10 +80,10 @@ describe('UI issues', () => {
   test('filters and pages over 30+ issues; the labels and milestones pages', async () => {
     for (let n = 0; n < 32; n++) {
       const body = { title: `Bulk issue ${n}`, ...(n % 4 === 0 ? { labels: [1] } : {}), ...(n === 5 ? { body: 'needle in the haystack' } : {}) };
-      const made = await ok(h.api('POST', '/repos/root/tracker/issues', { auth, body }), 201);
-      if (n < 3) await ok(h.api('PATCH', `/repos/root/tracker/issues/${made.number}`, { auth, body: { state: 'closed' } }), 201);
+      const made = await ok(ui.h.api('POST', '/repos/root/tracker/issues', { auth, body }), 201);
+      if (n < 3) await ok(ui.h.api('PATCH', `/repos/root/tracker/issues/${made.number}`, { auth, body: { state: 'closed' } }), 201);
     }
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/tracker/issues');
     // 1 from the first test + 29 open bulk issues; 3 closed.
     await page.getByRole('link', { name: '30 Open' }).waitFor();
@@ -146,10 +137,10 @@ describe('UI issues', () => {
     await page.getByRole('button', { name: 'Delete label kind/feature' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Deleted label kind/feature.').waitFor();
-    assert.equal(((await ok(h.api('GET', '/repos/root/tracker/labels', { auth }), 200)) as unknown[]).length, 3);
+    assert.equal(((await ok(ui.h.api('GET', '/repos/root/tracker/labels', { auth }), 200)) as unknown[]).length, 3);
 
     // Milestones page: counts and progress, create, edit, close, delete.
-    await ok(h.api('PATCH', '/repos/root/tracker/issues/2', { auth, body: { milestone: 1 } }), 201);
+    await ok(ui.h.api('PATCH', '/repos/root/tracker/issues/2', { auth, body: { milestone: 1 } }), 201);
     await page.goto('/root/tracker/milestones');
     await page.getByText('50% · 1 open · 1 closed').waitFor();
     await field(page, 'Milestone title').fill('v2.0');
@@ -167,7 +158,7 @@ describe('UI issues', () => {
     await page.getByRole('button', { name: 'Delete milestone v2.0' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Deleted milestone v2.0.').waitFor();
-    assert.equal(((await ok(h.api('GET', '/repos/root/tracker/milestones?state=all', { auth }), 200)) as unknown[]).length, 1);
+    assert.equal(((await ok(ui.h.api('GET', '/repos/root/tracker/milestones?state=all', { auth }), 200)) as unknown[]).length, 1);
     assert.deepEqual(errors, []);
   });
 });

@@ -6,9 +6,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN, createToken } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const EXTRA = 21;
 const names = (prefix: string) => Array.from({ length: EXTRA }, (_, i) => `${prefix}${String(i + 1).padStart(2, '0')}`);
@@ -36,18 +36,14 @@ async function pages(page: Page, url: string, total: string | null, name: string
 }
 
 describe('UI list paging', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
   let target: Awaited<ReturnType<typeof receiver>>;
   let hookId = 0;
   before(async () => {
-    ensureRenderer();
-    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
-    browser = await launchBrowser();
     target = await receiver();
-    const auth = await createToken(h, ADMIN.username, ADMIN.password);
+    const auth = await createToken(ui.h, ADMIN.username, ADMIN.password);
     const ok = async (method: string, p: string, body: unknown, status: number) => {
-      const r = await h.api(method, p, { auth, body });
+      const r = await ui.h.api(method, p, { auth, body });
       assert.equal(r.status, status, `${method} ${p}: ${r.text}`);
       return r.body;
     };
@@ -66,13 +62,11 @@ describe('UI list paging', () => {
     }
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await target?.close();
   });
 
   test('branches, tags, webhooks, deliveries and teams page by 20', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await pages(page, '/root/lists/branches', '22 branches', 'branches');
     await pages(page, '/root/lists/tags', '21 tags', 'tags');
     await pages(page, '/root/lists/settings/hooks', null, 'hooks');

@@ -2,12 +2,11 @@
  * UI: an owner's package list (filtered by type) leads to a package page with its versions, files and checksums,
  * and install instructions: the `.npmrc` line and `npm install` for npm, a curl command for a generic file.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { startHost, createToken, request, ADMIN, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { createToken, request, ADMIN } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 /** The publish document `npm publish` sends, for a small tarball. */
 function npmDoc(name: string, version: string): Record<string, unknown> {
@@ -22,28 +21,20 @@ function npmDoc(name: string, version: string): Record<string, unknown> {
 }
 
 describe('UI packages', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   let token: string;
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    token = await createToken(h, ADMIN.username, ADMIN.password);
+    token = await createToken(ui.h, ADMIN.username, ADMIN.password);
     for (const v of ['1.0.0', '1.1.0']) {
-      const res = await request(h.url, 'PUT', `/api/packages/${ADMIN.username}/npm/${encodeURIComponent('@ui/widget')}`, { auth: token, body: npmDoc('@ui/widget', v) });
+      const res = await request(ui.h.url, 'PUT', `/api/packages/${ADMIN.username}/npm/${encodeURIComponent('@ui/widget')}`, { auth: token, body: npmDoc('@ui/widget', v) });
       assert.equal(res.status, 201, res.text);
     }
-    const up = await request(h.url, 'PUT', `/api/packages/${ADMIN.username}/generic/firmware/2.0/image.bin`, { auth: token, rawBody: 'firmware image' });
+    const up = await request(ui.h.url, 'PUT', `/api/packages/${ADMIN.username}/generic/firmware/2.0/image.bin`, { auth: token, rawBody: 'firmware image' });
     assert.equal(up.status, 201, up.text);
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
   });
 
   test('the list, a filtered list, an npm package page and a generic package page', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto(`/${ADMIN.username}`);
     await page.getByRole('link', { name: 'Packages' }).click();
     const list = page.getByRole('list', { name: `Packages of ${ADMIN.username}` });

@@ -1,16 +1,15 @@
 /** UI: one's own password and profile, a password change required at sign-in, and an organization owner's repositories and teams. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot, signedIn } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN } from '../helpers/host.ts';
+import { field, openPage, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 describe('UI people and organizations', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   const auth: [string, string] = [ADMIN.username, ADMIN.password];
   const createUser = async (username: string, password: string, mustChange = false) => {
-    const r = await h.api('POST', '/admin/users', { auth, body: { username, email: `${username}@example.com`, password, must_change_password: mustChange } });
+    const r = await ui.h.api('POST', '/admin/users', { auth, body: { username, email: `${username}@example.com`, password, must_change_password: mustChange } });
     assert.equal(r.status, 201, JSON.stringify(r.body));
   };
   /** Fills the sign-in form on the current page. */
@@ -20,19 +19,9 @@ describe('UI people and organizations', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
   };
 
-  before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
-  });
-
   test('a user changes their own password; the old one is refused afterwards, the new one lets them in', async () => {
     await createUser('paula', 'paula-password-1');
-    const { page, errors } = await signedIn(browser, h, 'paula', 'paula-password-1');
+    const { page, errors } = await signedIn(ui.browser, ui.h, 'paula', 'paula-password-1');
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account' }).click();
@@ -64,7 +53,7 @@ describe('UI people and organizations', () => {
 
   test('a user who must change the password is sent to the password form and gets in after changing it', async () => {
     await createUser('mia', 'mia-first-password-1', true);
-    const { page, errors } = await openPage(browser, h.url);
+    const { page, errors } = await openPage(ui.browser, ui.h.url);
     await page.goto('/repo/create');
     await signInForm(page, 'mia', 'mia-first-password-1');
     await page.getByText(/asked you to choose a new password/).waitFor();
@@ -76,7 +65,7 @@ describe('UI people and organizations', () => {
     await page.waitForURL((url) => url.pathname === '/user/settings/account');
     await page.getByText(/asked you to choose a new password/).waitFor();
     assert.equal(await page.getByRole('heading', { name: 'Repositories', level: 1 }).count(), 0);
-    assert.equal((await h.api('GET', '/user/settings', { auth: ['mia', 'mia-first-password-1'] })).status, 403);
+    assert.equal((await ui.h.api('GET', '/user/settings', { auth: ['mia', 'mia-first-password-1'] })).status, 403);
 
     await field(page, 'Current password').fill('mia-first-password-1');
     await field(page, 'New password').fill('mia-chosen-password-2');
@@ -85,15 +74,15 @@ describe('UI people and organizations', () => {
     await page.getByText(/You can now use Homeforge/).waitFor();
     await page.getByRole('link', { name: 'Repositories' }).click();
     await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
-    assert.equal((await h.api('GET', '/user/settings', { auth: ['mia', 'mia-chosen-password-2'] })).status, 200);
+    assert.equal((await ui.h.api('GET', '/user/settings', { auth: ['mia', 'mia-chosen-password-2'] })).status, 200);
     assert.deepEqual(errors, []);
   });
 
   test('an organization owner who is not a site administrator creates a repository in it and gives it to a team', async () => {
     await createUser('olive', 'olive-password-1');
-    const made = await h.api('POST', '/orgs', { auth: ['olive', 'olive-password-1'], body: { username: 'olive-org' } });
+    const made = await ui.h.api('POST', '/orgs', { auth: ['olive', 'olive-password-1'], body: { username: 'olive-org' } });
     assert.equal(made.status, 201, JSON.stringify(made.body));
-    const { page, errors } = await signedIn(browser, h, 'olive', 'olive-password-1');
+    const { page, errors } = await signedIn(ui.browser, ui.h, 'olive', 'olive-password-1');
     await page.goto('/olive-org');
     const main = page.getByRole('main');
     await main.getByRole('link', { name: 'New repository' }).click();
@@ -102,7 +91,7 @@ describe('UI people and organizations', () => {
     await field(page, 'Repository name').fill('tools');
     await page.getByRole('button', { name: 'Create repository' }).click();
     await main.getByRole('list', { name: 'Repositories of olive-org' }).getByRole('link', { name: 'tools' }).waitFor();
-    assert.equal((await h.api('GET', '/repos/olive-org/tools', { auth })).status, 200);
+    assert.equal((await ui.h.api('GET', '/repos/olive-org/tools', { auth })).status, 200);
     await screenshot(page, 'people-org-repositories');
 
     await main.getByRole('link', { name: 'Teams' }).click();
@@ -115,9 +104,9 @@ describe('UI people and organizations', () => {
     await page.getByRole('button', { name: 'Add repository' }).click();
     await page.getByRole('list', { name: 'Repositories of builders' }).getByText('tools').waitFor();
     await screenshot(page, 'people-org-team-repository');
-    const teams = (await h.api('GET', '/orgs/olive-org/teams', { auth })).body as { id: number; name: string }[];
+    const teams = (await ui.h.api('GET', '/orgs/olive-org/teams', { auth })).body as { id: number; name: string }[];
     const builders = teams.find((t) => t.name === 'builders')!;
-    const repos = async () => ((await h.api('GET', `/teams/${builders.id}/repos`, { auth })).body as { name: string }[]).map((r) => r.name);
+    const repos = async () => ((await ui.h.api('GET', `/teams/${builders.id}/repos`, { auth })).body as { name: string }[]).map((r) => r.name);
     assert.deepEqual(await repos(), ['tools']);
 
     await page.getByRole('button', { name: 'Remove tools from builders' }).click();
@@ -128,7 +117,7 @@ describe('UI people and organizations', () => {
 
   test('the server refusing a too-long full name shows its words beside the field', async () => {
     await createUser('fred', 'fred-password-1');
-    const { page, errors } = await signedIn(browser, h, 'fred', 'fred-password-1');
+    const { page, errors } = await signedIn(ui.browser, ui.h, 'fred', 'fred-password-1');
     await page.goto('/user/settings');
     const name = field(page, 'Full name');
     assert.equal(await name.getAttribute('maxlength'), '100');
@@ -143,14 +132,14 @@ describe('UI people and organizations', () => {
     const text = await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).innerText();
     assert.match(text, /100/);
     await screenshot(page, 'people-field-error');
-    const saved = (await h.api('GET', '/user/settings', { auth: ['fred', 'fred-password-1'] })).body as { full_name: string };
+    const saved = (await ui.h.api('GET', '/user/settings', { auth: ['fred', 'fred-password-1'] })).body as { full_name: string };
     assert.equal(saved.full_name, '');
 
     await name.fill('Fred Field');
     await field(page, 'Location').fill('Lisbon');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Saved your profile.').waitFor();
-    const after = (await h.api('GET', '/user/settings', { auth: ['fred', 'fred-password-1'] })).body as { full_name: string; location: string };
+    const after = (await ui.h.api('GET', '/user/settings', { auth: ['fred', 'fred-password-1'] })).body as { full_name: string; location: string };
     assert.deepEqual([after.full_name, after.location], ['Fred Field', 'Lisbon']);
     assert.deepEqual(errors, []);
   });

@@ -3,11 +3,10 @@
  * pending review started by clicking lines of the files tab, the review submitted with a verdict, the reviews
  * in the conversation (outdated after a new commit), and an administrator dismissing and restoring a review.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, createToken, startHost, type ApiResponse, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, createToken, type ApiResponse } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 const b64 = (s: string): string => Buffer.from(s).toString('base64');
@@ -20,30 +19,22 @@ async function ok(p: Promise<ApiResponse>, status: number): Promise<ApiResponse[
 }
 
 describe('UI pull request reviews', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   let rita: string;
   let head: string;
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    await ok(h.api('POST', '/admin/users', { auth, body: { username: 'rita', email: 'rita@example.com', password: 'rita-password-1', must_change_password: false } }), 201);
-    rita = await createToken(h, 'rita', 'rita-password-1');
-    await ok(h.api('POST', '/user/repos', { auth, body: { name: 'rv', auto_init: true } }), 201);
-    await ok(h.api('PUT', `${R}/collaborators/rita`, { auth, body: { permission: 'write' } }), 204);
-    await ok(h.api('POST', `${R}/contents/feature.txt`, { auth, body: { content: b64('alpha\nbeta\ngamma\n'), message: 'add the feature', new_branch: 'feature' } }), 201);
-    const pr = await ok(h.api('POST', `${R}/pulls`, { auth, body: { head: 'feature', base: 'main', title: 'Add the feature' } }), 201);
+    await ok(ui.h.api('POST', '/admin/users', { auth, body: { username: 'rita', email: 'rita@example.com', password: 'rita-password-1', must_change_password: false } }), 201);
+    rita = await createToken(ui.h, 'rita', 'rita-password-1');
+    await ok(ui.h.api('POST', '/user/repos', { auth, body: { name: 'rv', auto_init: true } }), 201);
+    await ok(ui.h.api('PUT', `${R}/collaborators/rita`, { auth, body: { permission: 'write' } }), 204);
+    await ok(ui.h.api('POST', `${R}/contents/feature.txt`, { auth, body: { content: b64('alpha\nbeta\ngamma\n'), message: 'add the feature', new_branch: 'feature' } }), 201);
+    const pr = await ok(ui.h.api('POST', `${R}/pulls`, { auth, body: { head: 'feature', base: 'main', title: 'Add the feature' } }), 201);
     head = pr.head.sha;
-    await ok(h.api('POST', `${R}/statuses/${head}`, { auth, body: { state: 'success', context: 'ci/build', description: 'built', target_url: 'https://ci.example.com/1' } }), 201);
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
+    await ok(ui.h.api('POST', `${R}/statuses/${head}`, { auth, body: { state: 'success', context: 'ci/build', description: 'built', target_url: 'https://ci.example.com/1' } }), 201);
   });
 
   test('line comments from the files tab, a submitted review, its outdated state and its dismissal', async () => {
-    const { page, errors } = await signedIn(browser, h, 'rita', 'rita-password-1');
+    const { page, errors } = await signedIn(ui.browser, ui.h, 'rita', 'rita-password-1');
     await page.goto('/root/rv/pulls');
     await page.getByRole('link', { name: 'checks passed: ci/build success' }).first().waitFor();
     await page.goto('/root/rv/pulls/1');
@@ -70,7 +61,7 @@ describe('UI pull request reviews', () => {
     await composer.getByRole('button', { name: 'Add review comment' }).click();
     await page.getByText('Your pending review holds 2 line comments').waitFor();
     await screenshot(page, 'pull-reviews-pending');
-    let reviews = (await h.api('GET', `${R}/pulls/1/reviews`, { auth })).body as { state: string }[];
+    let reviews = (await ui.h.api('GET', `${R}/pulls/1/reviews`, { auth })).body as { state: string }[];
     assert.deepEqual(reviews.map((r) => r.state), ['COMMENT'], 'the pending review is not seen by others');
 
     // Submit it as a change request with a summary.
@@ -78,9 +69,9 @@ describe('UI pull request reviews', () => {
     await page.getByRole('radio', { name: /Request changes/ }).check();
     await page.getByRole('button', { name: 'Submit review' }).click();
     await page.getByRole('heading', { name: 'Review these changes' }).waitFor();
-    reviews = (await h.api('GET', `${R}/pulls/1/reviews`, { auth })).body;
+    reviews = (await ui.h.api('GET', `${R}/pulls/1/reviews`, { auth })).body;
     assert.deepEqual(reviews.map((r) => r.state), ['COMMENT', 'REQUEST_CHANGES']);
-    const lines = (await h.api('GET', `${R}/pulls/1/reviews/${(reviews[1] as unknown as { id: number }).id}/comments`, { auth })).body as { body: string; position: number }[];
+    const lines = (await ui.h.api('GET', `${R}/pulls/1/reviews/${(reviews[1] as unknown as { id: number }).id}/comments`, { auth })).body as { body: string; position: number }[];
     assert.deepEqual(lines.map((c) => `${c.position}:${c.body}`), ['3:gamma needs a test', '1:alpha is fine']);
 
     // The conversation shows both reviews; a new commit makes them outdated.
@@ -88,11 +79,11 @@ describe('UI pull request reviews', () => {
     const changes = page.getByRole('article', { name: 'Review by rita' }).filter({ hasText: 'requested changes' });
     await changes.getByText('Two small things.').waitFor();
     await changes.getByLabel('Line comments of the review by rita').getByText('gamma needs a test').waitFor();
-    const sha = (await h.api('GET', `${R}/contents/feature.txt?ref=feature`, { auth })).body.sha;
-    await ok(h.api('PUT', `${R}/contents/feature.txt`, { auth, body: { content: b64('alpha\nbeta\ndelta\n'), message: 'rename gamma', branch: 'feature', sha } }), 200);
+    const sha = (await ui.h.api('GET', `${R}/contents/feature.txt?ref=feature`, { auth })).body.sha;
+    await ok(ui.h.api('PUT', `${R}/contents/feature.txt`, { auth, body: { content: b64('alpha\nbeta\ndelta\n'), message: 'rename gamma', branch: 'feature', sha } }), 200);
     let fresh = '';
     for (let i = 0; i < 100 && (fresh === '' || fresh === head); i++) {
-      fresh = (await h.api('GET', `${R}/pulls/1`, { auth })).body.head.sha;
+      fresh = (await ui.h.api('GET', `${R}/pulls/1`, { auth })).body.head.sha;
       if (fresh === head) await new Promise((r) => setTimeout(r, 200));
     }
     assert.notEqual(fresh, head);
@@ -103,7 +94,7 @@ describe('UI pull request reviews', () => {
     await page.context().close();
 
     // The repository owner dismisses the change request, then restores it.
-    const admin = await signedIn(browser, h);
+    const admin = await signedIn(ui.browser, ui.h);
     await admin.page.goto('/root/rv/pulls/1');
     const card = admin.page.getByRole('article', { name: 'Review by rita' }).filter({ hasText: 'requested changes' });
     await card.getByRole('button', { name: 'Dismiss the review of rita' }).click();
@@ -111,11 +102,11 @@ describe('UI pull request reviews', () => {
     await card.getByRole('button', { name: 'Dismiss review' }).click();
     await card.getByText('Dismissed').waitFor();
     await screenshot(admin.page, 'pull-reviews-dismissed');
-    const dismissed = (await h.api('GET', `${R}/pulls/1/reviews`, { auth: rita })).body.find((r: { state: string }) => r.state === 'REQUEST_CHANGES');
+    const dismissed = (await ui.h.api('GET', `${R}/pulls/1/reviews`, { auth: rita })).body.find((r: { state: string }) => r.state === 'REQUEST_CHANGES');
     assert.equal(dismissed.dismissed, true);
     await card.getByRole('button', { name: 'Restore the review of rita' }).click();
     await card.getByRole('button', { name: 'Dismiss the review of rita' }).waitFor();
-    assert.equal((await h.api('GET', `${R}/pulls/1/reviews/${dismissed.id}`, { auth })).body.dismissed, false);
+    assert.equal((await ui.h.api('GET', `${R}/pulls/1/reviews/${dismissed.id}`, { auth })).body.dismissed, false);
     // The poster cannot give a verdict on their own pull request.
     assert.equal(await admin.page.getByRole('radio', { name: /Approve/ }).isDisabled(), true);
     assert.deepEqual(admin.errors, []);

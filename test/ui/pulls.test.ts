@@ -1,9 +1,8 @@
 /** UI: pull requests end to end: open one from the new pull request page, see its commits and files, a blocked merge box with its reason, merge with an allowed style. */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type ApiResponse, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, type ApiResponse } from '../helpers/host.ts';
+import { field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 const b64 = (s: string): string => Buffer.from(s).toString('base64');
@@ -15,25 +14,17 @@ async function ok(p: Promise<ApiResponse>, status: number): Promise<ApiResponse[
 }
 
 describe('UI pull requests', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    await ok(h.api('POST', '/user/repos', { auth, body: { name: 'review', auto_init: true } }), 201);
-    await ok(h.api('PATCH', '/repos/root/review', { auth, body: { allow_rebase: false, allow_rebase_explicit: false, allow_fast_forward_only_merge: false } }), 200);
-    await ok(h.api('POST', '/repos/root/review/contents/feature.txt', { auth, body: { content: b64('a feature\n'), message: 'add the feature', new_branch: 'feature' } }), 201);
-    await ok(h.api('PUT', '/repos/root/review/contents/README.md', { auth, body: { content: b64('theirs\n'), message: 'readme on a branch', new_branch: 'clash', sha: (await h.api('GET', '/repos/root/review/contents/README.md', { auth })).body.sha } }), 200);
-    await ok(h.api('PUT', '/repos/root/review/contents/README.md', { auth, body: { content: b64('ours\n'), message: 'readme on main', sha: (await h.api('GET', '/repos/root/review/contents/README.md', { auth })).body.sha } }), 200);
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
+    await ok(ui.h.api('POST', '/user/repos', { auth, body: { name: 'review', auto_init: true } }), 201);
+    await ok(ui.h.api('PATCH', '/repos/root/review', { auth, body: { allow_rebase: false, allow_rebase_explicit: false, allow_fast_forward_only_merge: false } }), 200);
+    await ok(ui.h.api('POST', '/repos/root/review/contents/feature.txt', { auth, body: { content: b64('a feature\n'), message: 'add the feature', new_branch: 'feature' } }), 201);
+    await ok(ui.h.api('PUT', '/repos/root/review/contents/README.md', { auth, body: { content: b64('theirs\n'), message: 'readme on a branch', new_branch: 'clash', sha: (await ui.h.api('GET', '/repos/root/review/contents/README.md', { auth })).body.sha } }), 200);
+    await ok(ui.h.api('PUT', '/repos/root/review/contents/README.md', { auth, body: { content: b64('ours\n'), message: 'readme on main', sha: (await ui.h.api('GET', '/repos/root/review/contents/README.md', { auth })).body.sha } }), 200);
   });
 
   test('opens a pull request, reads its commits and files, sees a blocked merge, merges another', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/review');
     await page.getByRole('link', { name: 'Pull requests 0' }).click();
     await page.getByRole('link', { name: 'New pull request' }).click();
@@ -53,7 +44,7 @@ describe('UI pull requests', () => {
     await page.getByText('a feature').first().waitFor();
     await screenshot(page, 'pulls-files');
 
-    const clash = await ok(h.api('POST', '/repos/root/review/pulls', { auth, body: { head: 'clash', base: 'main', title: 'Clashing readme' } }), 201);
+    const clash = await ok(ui.h.api('POST', '/repos/root/review/pulls', { auth, body: { head: 'clash', base: 'main', title: 'Clashing readme' } }), 201);
     await page.goto(`/root/review/pulls/${clash.number}`);
     const blocked = page.getByRole('region', { name: 'Merging is blocked' });
     await blocked.getByText(/README\.md/).waitFor();
@@ -65,7 +56,7 @@ describe('UI pull requests', () => {
     await mergeBox.getByLabel('Merge style').selectOption('squash');
     await mergeBox.getByRole('button', { name: 'Merge' }).click();
     await page.getByLabel('Branches').getByText('Merged').waitFor({ timeout: 60_000 });
-    const merged = (await h.api('GET', '/repos/root/review/pulls/1', { auth })).body;
+    const merged = (await ui.h.api('GET', '/repos/root/review/pulls/1', { auth })).body;
     assert.equal(merged.merged, true);
     await page.goto('/root/review/pulls?state=closed');
     await page.getByRole('link', { name: 'Add the feature' }).waitFor();

@@ -2,31 +2,23 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { field, openPage, screenshot, uiFixture } from '../helpers/browser.ts';
 import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 
 const OWNER = { username: 'maker', email: 'maker@example.com', password: 'maker-password-1' };
 
 describe('UI push and browse', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture({ env: { HOMEFORGE_ADMIN_USER: '' } });
   let g: GitSandbox;
   before(async () => {
-    ensureRenderer();
-    h = await startHost({ env: { HOMEFORGE_ADMIN_USER: '' } });
-    browser = await launchBrowser();
     g = await gitSandbox();
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await g?.dispose();
   });
 
   test('first run, a new repository, a push from git, and the commit in the browser', async () => {
-    const { page, errors } = await openPage(browser, h.url);
+    const { page, errors } = await openPage(ui.browser, ui.h.url);
     await page.goto('/');
     await field(page, 'Administrator user name').fill(OWNER.username);
     await field(page, 'Email address').fill(OWNER.email);
@@ -85,7 +77,7 @@ describe('UI push and browse', () => {
   });
 
   test('repository settings: archive refuses pushes, the object format is shown, errors name the field', async () => {
-    const { page, errors } = await openPage(browser, h.url);
+    const { page, errors } = await openPage(ui.browser, ui.h.url);
     await page.goto('/');
     await field(page, 'User name or email').fill(OWNER.username);
     await field(page, 'Password').fill(OWNER.password);
@@ -108,7 +100,7 @@ describe('UI push and browse', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved the settings.').waitFor();
     await page.getByRole('heading', { level: 1 }).getByText('archived').waitFor();
-    const repo = await h.api('GET', '/repos/maker/garden', { auth: [OWNER.username, OWNER.password] });
+    const repo = await ui.h.api('GET', '/repos/maker/garden', { auth: [OWNER.username, OWNER.password] });
     assert.equal(repo.body.archived, true);
     assert.equal(repo.body.description, 'Plans and notes');
     await screenshot(page, 'repo-settings');

@@ -1,10 +1,10 @@
 /** UI: signing in with a two-factor recovery code works once; the same code is refused the second time. */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOTP, Secret } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN, createToken, request } from '../helpers/host.ts';
+import { field, openPage, screenshot, uiFixture } from '../helpers/browser.ts';
 
 const codeAt = (secret: string, offset: number): string =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset * 30_000 });
@@ -18,32 +18,24 @@ async function passwordStep(page: Page): Promise<void> {
 }
 
 describe('UI two-factor recovery codes', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   let token: string;
   let codes: string[];
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    const admin = await createToken(h, ADMIN.username, ADMIN.password);
-    await h.api('POST', '/admin/users', { auth: admin, body: { username: 'dana', email: 'dana@example.com', password: 'dana-password-1', must_change_password: false } });
-    token = await createToken(h, 'dana', 'dana-password-1');
-    const enrol = await request(h.url, 'POST', '/api/homeforge/user/two-factor/enrolment', { auth: token });
-    const confirmed = await request(h.url, 'POST', '/api/homeforge/user/two-factor/confirm', { auth: token, body: { code: codeAt(enrol.body.secret as string, -1) } });
+    const admin = await createToken(ui.h, ADMIN.username, ADMIN.password);
+    await ui.h.api('POST', '/admin/users', { auth: admin, body: { username: 'dana', email: 'dana@example.com', password: 'dana-password-1', must_change_password: false } });
+    token = await createToken(ui.h, 'dana', 'dana-password-1');
+    const enrol = await request(ui.h.url, 'POST', '/api/homeforge/user/two-factor/enrolment', { auth: token });
+    const confirmed = await request(ui.h.url, 'POST', '/api/homeforge/user/two-factor/confirm', { auth: token, body: { code: codeAt(enrol.body.secret as string, -1) } });
     assert.equal(confirmed.status, 200);
     codes = confirmed.body.recovery_codes as string[];
     assert.equal(codes.length, 10);
   });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
-  });
 
-  const left = async (): Promise<number> => (await request(h.url, 'GET', '/api/homeforge/user/two-factor', { auth: token })).body.recovery_codes_left as number;
+  const left = async (): Promise<number> => (await request(ui.h.url, 'GET', '/api/homeforge/user/two-factor', { auth: token })).body.recovery_codes_left as number;
 
   test('a recovery code signs in once; the second time it is refused in words', async () => {
-    const { page, errors } = await openPage(browser, h.url);
+    const { page, errors } = await openPage(ui.browser, ui.h.url);
     await passwordStep(page);
     await field(page, 'Two-factor passcode').fill(codes[0]!);
     await screenshot(page, 'sign-in-recovery-code');

@@ -8,9 +8,8 @@ import assert from 'node:assert/strict';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type ApiResponse, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, errorBeside, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, type ApiResponse } from '../helpers/host.ts';
+import { errorBeside, field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 
@@ -21,30 +20,24 @@ async function ok(p: Promise<ApiResponse>, status: number): Promise<ApiResponse[
 }
 
 describe('UI releases and commit statuses', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   let dir: string;
   let head: string;
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
     dir = await mkdtemp(path.join(tmpdir(), 'homeforge-ui-rel-'));
-    await ok(h.api('POST', '/user/repos', { auth, body: { name: 'shipit', auto_init: true } }), 201);
-    head = (await ok(h.api('GET', '/repos/root/shipit/branches/main', { auth }), 200)).commit.id;
-    await ok(h.api('POST', `/repos/root/shipit/statuses/${head}`, { auth, body: { state: 'success', context: 'ci/build', target_url: 'https://ci.example.com/builds/7', description: 'built' } }), 201);
-    await ok(h.api('POST', `/repos/root/shipit/statuses/${head}`, { auth, body: { state: 'failure', context: 'ci/lint', target_url: 'https://ci.example.com/lint/7' } }), 201);
+    await ok(ui.h.api('POST', '/user/repos', { auth, body: { name: 'shipit', auto_init: true } }), 201);
+    head = (await ok(ui.h.api('GET', '/repos/root/shipit/branches/main', { auth }), 200)).commit.id;
+    await ok(ui.h.api('POST', `/repos/root/shipit/statuses/${head}`, { auth, body: { state: 'success', context: 'ci/build', target_url: 'https://ci.example.com/builds/7', description: 'built' } }), 201);
+    await ok(ui.h.api('POST', `/repos/root/shipit/statuses/${head}`, { auth, body: { state: 'failure', context: 'ci/lint', target_url: 'https://ci.example.com/lint/7' } }), 201);
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
   test('a new release with a new tag, markdown notes and a file; the list shows notes and downloads', async () => {
     const file = path.join(dir, 'app-1.0.txt');
     await writeFile(file, 'the app, version 1.0\n');
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/shipit/releases');
     await page.getByText('No releases yet').waitFor();
     await page.getByRole('link', { name: 'New release' }).click();
@@ -59,12 +52,12 @@ describe('UI releases and commit statuses', () => {
     await card.locator('strong', { hasText: 'flies' }).waitFor();
     const download = card.getByRole('link', { name: 'app-1.0.txt' });
     const href = await download.getAttribute('href');
-    assert.equal(href, `${h.url}/root/shipit/releases/download/v1.0/app-1.0.txt`);
+    assert.equal(href, `${ui.h.url}/root/shipit/releases/download/v1.0/app-1.0.txt`);
     assert.equal(await (await fetch(href!)).text(), 'the app, version 1.0\n');
     await card.getByRole('link', { name: 'Source code (ZIP)' }).waitFor();
-    const rel = await ok(h.api('GET', '/repos/root/shipit/releases/tags/v1.0', { auth }), 200);
+    const rel = await ok(ui.h.api('GET', '/repos/root/shipit/releases/tags/v1.0', { auth }), 200);
     assert.equal(rel.draft, false);
-    assert.equal((await ok(h.api('GET', '/repos/root/shipit/tags/v1.0', { auth }), 200)).commit.sha, head, 'the tag was made at the default branch');
+    assert.equal((await ok(ui.h.api('GET', '/repos/root/shipit/tags/v1.0', { auth }), 200)).commit.sha, head, 'the tag was made at the default branch');
     await page.goto('/root/shipit/releases');
     await page.getByRole('heading', { name: /First flight/ }).waitFor();
     await screenshot(page, 'releases-list');
@@ -72,8 +65,8 @@ describe('UI releases and commit statuses', () => {
   });
 
   test('a draft is edited and published from its edit page', async () => {
-    await ok(h.api('POST', '/repos/root/shipit/releases', { auth, body: { tag_name: 'v2.0', name: 'Second', draft: true } }), 201);
-    const { page, errors } = await signedIn(browser, h);
+    await ok(ui.h.api('POST', '/repos/root/shipit/releases', { auth, body: { tag_name: 'v2.0', name: 'Second', draft: true } }), 201);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/shipit/releases');
     const card = page.getByRole('article', { name: /Second/ });
     await card.getByText('Draft').waitFor();
@@ -84,14 +77,14 @@ describe('UI releases and commit statuses', () => {
     await page.getByRole('button', { name: 'Save release' }).click();
     await page.waitForURL(/\/releases\/tag\/v2\.0$/);
     await page.getByRole('article', { name: /Second/ }).locator('em', { hasText: 'ready' }).waitFor();
-    const rel = await ok(h.api('GET', '/repos/root/shipit/releases/tags/v2.0', { auth }), 200);
+    const rel = await ok(ui.h.api('GET', '/repos/root/shipit/releases/tags/v2.0', { auth }), 200);
     assert.equal(rel.draft, false);
-    assert.equal((await h.api('GET', '/repos/root/shipit/tags/v2.0', { auth })).status, 200, 'publishing made the tag');
+    assert.equal((await ui.h.api('GET', '/repos/root/shipit/tags/v2.0', { auth })).status, 200, 'publishing made the tag');
     assert.deepEqual(errors, []);
   });
 
   test('the form asks for a tag first, and a tag that already has a release is refused in words beside it', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/shipit/releases/new');
     const tag = field(page, 'Tag');
     await tag.waitFor();
@@ -103,12 +96,12 @@ describe('UI releases and commit statuses', () => {
     await page.getByRole('button', { name: 'Publish release' }).click();
     assert.equal(await errorBeside(tag), 'The tag v1.0 already has a release.');
     await screenshot(page, 'release-tag-taken');
-    assert.equal((await ok(h.api('GET', '/repos/root/shipit/releases/tags/v1.0', { auth }), 200)).name, 'First flight');
+    assert.equal((await ok(ui.h.api('GET', '/repos/root/shipit/releases/tags/v1.0', { auth }), 200)).name, 'First flight');
     assert.deepEqual(errors, []);
   });
 
   test('status icons on commits and branches: the worst state, linking to its target', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/shipit/commits/branch/main');
     const icon = page.getByRole('link', { name: /checks failed/ }).first();
     await icon.waitFor();
@@ -118,7 +111,7 @@ describe('UI releases and commit statuses', () => {
     const branchIcon = page.getByRole('link', { name: /checks failed/ }).first();
     await branchIcon.waitFor();
     await screenshot(page, 'branches-status');
-    await ok(h.api('POST', `/repos/root/shipit/statuses/${head}`, { auth, body: { state: 'success', context: 'ci/lint', target_url: 'https://ci.example.com/lint/8' } }), 201);
+    await ok(ui.h.api('POST', `/repos/root/shipit/statuses/${head}`, { auth, body: { state: 'success', context: 'ci/lint', target_url: 'https://ci.example.com/lint/8' } }), 201);
     await page.goto('/root/shipit/commits/branch/main');
     const passed = page.getByRole('link', { name: /checks passed/ }).first();
     await passed.waitFor();

@@ -6,32 +6,25 @@ import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { ADMIN } from '../helpers/host.ts';
+import { field, openPage, screenshot, uiFixture } from '../helpers/browser.ts';
 
 // Asynchronous: the host runs in this process and must keep answering while git talks to it.
 const git = async (args: string[]): Promise<string> =>
   (await promisify(execFile)('git', args, { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' }, timeout: 30_000 })).stdout;
 
 describe('UI repositories', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   let work: string;
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
     work = await mkdtemp(path.join(tmpdir(), 'homeforge-ui-git-'));
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     if (work) await rm(work, { recursive: true, force: true });
   });
 
   test('creates repositories through the form, shows refusals beside the field, lists clone URLs that clone', async () => {
-    const { context, page, errors } = await openPage(browser, h.url);
+    const { context, page, errors } = await openPage(ui.browser, ui.h.url);
     await page.goto('/');
     await field(page, 'User name or email').fill(ADMIN.username);
     await field(page, 'Password').fill(ADMIN.password);
@@ -67,12 +60,12 @@ describe('UI repositories', () => {
     await modern.getByText('private').waitFor();
     await screenshot(page, 'dashboard');
 
-    const cloneUrl = `${h.url}/root/notes.git`;
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.url });
+    const cloneUrl = `${ui.h.url}/root/notes.git`;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.h.url });
     await page.getByRole('button', { name: 'Copy HTTP clone URL of root/notes' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied to the clipboard' }).waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), cloneUrl);
-    const repo = await h.api('GET', '/repos/root/modern', { auth: [ADMIN.username, ADMIN.password] });
+    const repo = await ui.h.api('GET', '/repos/root/modern', { auth: [ADMIN.username, ADMIN.password] });
     assert.equal(repo.body.object_format_name, 'sha256');
     assert.equal(repo.body.default_branch, 'trunk');
     assert.equal(repo.body.private, true);

@@ -1,28 +1,17 @@
 /** UI: runners pages show the registration token, reset it, list a registered runner and delete it; the built-in runner switch. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, createToken } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 import { registerRunner } from '../helpers/runner-client.ts';
 
 describe('UI runners', () => {
-  let h: TestHost;
-  let browser: Browser;
-  before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
-  });
+  const ui = uiFixture();
 
   test('repository runners: token, reset, a runner listed and deleted', async () => {
-    const root = await createToken(h, ADMIN.username, ADMIN.password);
-    assert.equal((await h.api('POST', '/user/repos', { auth: root, body: { name: 'uirun' } })).status, 201);
-    const { page, errors } = await signedIn(browser, h);
+    const root = await createToken(ui.h, ADMIN.username, ADMIN.password);
+    assert.equal((await ui.h.api('POST', '/user/repos', { auth: root, body: { name: 'uirun' } })).status, 201);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     page.on('dialog', (d) => void d.accept());
     await page.goto('/root/uirun/settings/actions/runners');
     await page.getByText('No runner is registered here yet.').waitFor();
@@ -32,8 +21,8 @@ describe('UI runners', () => {
     await page.getByRole('button', { name: 'Reset registration token' }).click();
     await page.getByTestId('registration-token').filter({ hasNotText: token }).waitFor();
     const fresh = (await page.getByTestId('registration-token').textContent())!;
-    await assert.rejects(registerRunner(h.url, token), /invalidated/);
-    await registerRunner(h.url, fresh, { name: 'ui-runner', labels: ['ubuntu-latest:host'], version: 'v0.2.11' });
+    await assert.rejects(registerRunner(ui.h.url, token), /invalidated/);
+    await registerRunner(ui.h.url, fresh, { name: 'ui-runner', labels: ['ubuntu-latest:host'], version: 'v0.2.11' });
     await page.reload();
     const row = page.getByTestId('runner-row').filter({ hasText: 'ui-runner' });
     await row.waitFor();
@@ -45,7 +34,7 @@ describe('UI runners', () => {
   });
 
   test('site runners: the built-in runner switch turns it on and off', { timeout: 120_000 }, async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/-/admin/actions/runners');
     await page.getByText('Off.').waitFor();
     await page.getByLabel('Run jobs with the built-in runner').click();
@@ -59,7 +48,7 @@ describe('UI runners', () => {
     await screenshot(page, 'admin-runners');
     await page.getByLabel('Run jobs with the built-in runner').click();
     await page.getByText('Off.').waitFor();
-    assert.equal(h.app.settings.bool('actions.BUILTIN_RUNNER'), false);
+    assert.equal(ui.h.app.settings.bool('actions.BUILTIN_RUNNER'), false);
     assert.deepEqual(errors, []);
   });
 });

@@ -1,10 +1,10 @@
 /** UI: sign-in with a password, the refusal in words, two-factor enrolment and sign-in with a TOTP code. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TOTP, Secret } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, createToken, request, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN, createToken, request } from '../helpers/host.ts';
+import { field, openPage, screenshot, uiFixture } from '../helpers/browser.ts';
 
 /** The code of the TOTP step `offset` steps from now. */
 const codeAt = (secret: string, offset: number): string =>
@@ -17,20 +17,10 @@ async function signIn(page: Page, username: string, password: string): Promise<v
 }
 
 describe('UI sign-in', () => {
-  let h: TestHost;
-  let browser: Browser;
-  before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
-  });
+  const ui = uiFixture();
 
   test('a wrong password is refused in words; the right one signs in', async () => {
-    const { page, errors } = await openPage(browser, h.url);
+    const { page, errors } = await openPage(ui.browser, ui.h.url);
     await page.goto('/-/admin/users');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await signIn(page, ADMIN.username, 'wrong-password');
@@ -45,7 +35,7 @@ describe('UI sign-in', () => {
   });
 
   test('two-factor: enrol with the QR code page, then sign-in asks for the code', async () => {
-    const { page, errors } = await openPage(browser, h.url);
+    const { page, errors } = await openPage(ui.browser, ui.h.url);
     await page.goto('/');
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
@@ -79,7 +69,7 @@ describe('UI sign-in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
 
-    const basicWithoutCode = await h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] });
+    const basicWithoutCode = await ui.h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] });
     assert.equal(basicWithoutCode.status, 401);
 
     // Turning it off needs a current, unused code; the previous step's (at most the one just used) is refused.
@@ -91,18 +81,18 @@ describe('UI sign-in', () => {
     await field(page, 'Current code').fill(codeAt(secret, 1));
     await page.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await page.getByRole('heading', { name: 'Two-factor authentication is off' }).waitFor();
-    assert.equal((await h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] })).status, 200);
+    assert.equal((await ui.h.api('GET', '/user', { auth: [ADMIN.username, ADMIN.password] })).status, 200);
     assert.deepEqual(errors, []);
   });
 
   test('a two-factor account manages its tokens without typing a code: its UI session may, a token may not', async () => {
-    await h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'erin', email: 'erin@example.com', password: 'erin-password-1', must_change_password: false } });
-    const token = await createToken(h, 'erin', 'erin-password-1');
-    const enrol = await request(h.url, 'POST', '/api/homeforge/user/two-factor/enrolment', { auth: token });
+    await ui.h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: 'erin', email: 'erin@example.com', password: 'erin-password-1', must_change_password: false } });
+    const token = await createToken(ui.h, 'erin', 'erin-password-1');
+    const enrol = await request(ui.h.url, 'POST', '/api/homeforge/user/two-factor/enrolment', { auth: token });
     const secret = enrol.body.secret as string;
-    assert.equal((await request(h.url, 'POST', '/api/homeforge/user/two-factor/confirm', { auth: token, body: { code: codeAt(secret, -1) } })).status, 200);
+    assert.equal((await request(ui.h.url, 'POST', '/api/homeforge/user/two-factor/confirm', { auth: token, body: { code: codeAt(secret, -1) } })).status, 200);
 
-    const { page, errors } = await openPage(browser, h.url);
+    const { page, errors } = await openPage(ui.browser, ui.h.url);
     await page.goto('/');
     await signIn(page, 'erin', 'erin-password-1');
     await field(page, 'Two-factor passcode').fill(codeAt(secret, 0));
@@ -113,13 +103,13 @@ describe('UI sign-in', () => {
     await field(page, 'Token name').fill('build');
     await page.getByRole('button', { name: 'Create token' }).click();
     const value = await page.getByRole('textbox', { name: 'value of the token build' }).inputValue();
-    assert.equal((await h.api('GET', '/user', { auth: value })).body.login, 'erin');
+    assert.equal((await ui.h.api('GET', '/user', { auth: value })).body.login, 'erin');
     await page.getByRole('button', { name: 'Delete the token build' }).click();
     await page.getByRole('button', { name: 'Delete token' }).click();
     await page.getByText('Deleted the token “build”.').waitFor();
-    assert.equal((await h.api('GET', '/user', { auth: value })).status, 401);
+    assert.equal((await ui.h.api('GET', '/user', { auth: value })).status, 401);
     // What the page did with its session, a personal token cannot do, not even as the Basic password.
-    assert.equal((await h.api('POST', '/users/erin/tokens', { auth: ['erin', token], body: { name: 'wider', scopes: ['all'] } })).status, 401);
+    assert.equal((await ui.h.api('POST', '/users/erin/tokens', { auth: ['erin', token], body: { name: 'wider', scopes: ['all'] } })).status, 401);
     assert.deepEqual(errors, []);
   });
 });

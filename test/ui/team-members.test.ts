@@ -1,35 +1,26 @@
 /** UI: a team with more members than one page shows them page by page, and the page of one team leaves the others alone. */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN, createToken } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const NAMES = Array.from({ length: 13 }, (_, i) => `member${String(i + 1).padStart(2, '0')}`);
 
 describe('UI team member paging', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    const auth = await createToken(h, ADMIN.username, ADMIN.password);
-    assert.equal((await h.api('POST', '/orgs', { auth, body: { username: 'crowd' } })).status, 201);
-    const team = await h.api('POST', '/orgs/crowd/teams', { auth, body: { name: 'many', permission: 'read', units: ['repo.code'] } });
+    const auth = await createToken(ui.h, ADMIN.username, ADMIN.password);
+    assert.equal((await ui.h.api('POST', '/orgs', { auth, body: { username: 'crowd' } })).status, 201);
+    const team = await ui.h.api('POST', '/orgs/crowd/teams', { auth, body: { name: 'many', permission: 'read', units: ['repo.code'] } });
     assert.equal(team.status, 201, team.text);
     for (const name of NAMES) {
-      assert.equal((await h.api('POST', '/admin/users', { auth, body: { username: name, email: `${name}@example.com`, password: `${name}-password-1`, must_change_password: false } })).status, 201);
-      assert.equal((await h.api('PUT', `/teams/${team.body.id}/members/${name}`, { auth })).status, 204);
+      assert.equal((await ui.h.api('POST', '/admin/users', { auth, body: { username: name, email: `${name}@example.com`, password: `${name}-password-1`, must_change_password: false } })).status, 201);
+      assert.equal((await ui.h.api('PUT', `/teams/${team.body.id}/members/${name}`, { auth })).status, 204);
     }
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
   });
 
   test('members beyond the first page are a click away', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/org/crowd/teams');
     const list = page.getByRole('list', { name: 'Members of many' });
     await list.getByText('member01').waitFor();

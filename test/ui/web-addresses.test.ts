@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { ADMIN } from '../helpers/host.ts';
+import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 import { commitFiles, gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 
 interface PushPayload { compare_url: string; repository: { html_url: string }; commits: { id: string; url: string }[]; sender: { html_url: string } }
@@ -47,8 +47,7 @@ async function opens(page: Page, url: string, text: string | RegExp): Promise<vo
 }
 
 describe('UI at Gitea web addresses', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
   let g: GitSandbox;
   let target: Awaited<ReturnType<typeof receiver>>;
   const auth: [string, string] = [ADMIN.username, ADMIN.password];
@@ -59,20 +58,17 @@ describe('UI at Gitea web addresses', () => {
   let pullUrl = '';
 
   before(async () => {
-    ensureRenderer();
-    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
-    browser = await launchBrowser();
     g = await gitSandbox();
     target = await receiver();
-    assert.equal((await h.api('POST', '/user/repos', { auth, body: { name: 'atlas', description: 'Maps' } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/user/repos', { auth, body: { name: 'atlas', description: 'Maps' } })).status, 201);
     const work = path.join(g.dir, 'atlas');
-    const remote = withCredentials(`${h.url}/root/atlas.git`, ADMIN.username, ADMIN.password);
+    const remote = withCredentials(`${ui.h.url}/root/atlas.git`, ADMIN.username, ADMIN.password);
     first = await makeRepo(g, work, { 'README.md': '# Atlas\n', 'maps/north.txt': 'Cold up here.\n' });
     for (let i = 1; i <= 33; i++) await g.ok(['commit', '-q', '--allow-empty', '-m', `Survey ${i}`], { cwd: work });
     await g.ok(['push', '-q', remote, 'main'], { cwd: work });
     await g.ok(['tag', 'v1'], { cwd: work });
     await g.ok(['push', '-q', remote, 'v1'], { cwd: work });
-    const hook = await h.api('POST', '/repos/root/atlas/hooks', { auth, body: { type: 'gitea', active: true, events: ['push', 'issues', 'pull_request'], config: { url: target.url, content_type: 'json' } } });
+    const hook = await ui.h.api('POST', '/repos/root/atlas/hooks', { auth, body: { type: 'gitea', active: true, events: ['push', 'issues', 'pull_request'], config: { url: target.url, content_type: 'json' } } });
     assert.equal(hook.status, 201);
     await commitFiles(g, work, { 'maps/south.txt': 'Warm down here.\n' }, 'Add the south map');
     head = await commitFiles(g, work, { 'maps/east.txt': 'Sunrise.\n' }, 'Add the east map');
@@ -80,26 +76,24 @@ describe('UI at Gitea web addresses', () => {
     await until(() => target.got.some((d) => d.commits), 'the push delivery');
     payload = target.got.find((d) => d.commits) as PushPayload;
     // An issue, a pull request from a pushed branch and a release, each with its own web address.
-    assert.equal((await h.api('POST', '/repos/root/atlas/issues', { auth, body: { title: 'Chart the west coast' } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/repos/root/atlas/issues', { auth, body: { title: 'Chart the west coast' } })).status, 201);
     await g.ok(['checkout', '-q', '-b', 'west'], { cwd: work });
     await commitFiles(g, work, { 'maps/west.txt': 'Sunset.\n' }, 'Add the west map');
     await g.ok(['push', '-q', remote, 'west'], { cwd: work });
-    assert.equal((await h.api('POST', '/repos/root/atlas/pulls', { auth, body: { head: 'west', base: 'main', title: 'Map the west' } })).status, 201);
-    assert.equal((await h.api('POST', '/repos/root/atlas/releases', { auth, body: { tag_name: 'v1', name: 'First survey' } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/repos/root/atlas/pulls', { auth, body: { head: 'west', base: 'main', title: 'Map the west' } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/repos/root/atlas/releases', { auth, body: { tag_name: 'v1', name: 'First survey' } })).status, 201);
     await until(() => target.got.some((d) => d.issue && d.action === 'opened') && target.got.some((d) => d.pull_request && d.action === 'opened'), 'the issue and pull request deliveries');
     issueUrl = target.got.find((d) => d.issue && d.action === 'opened')!.issue!.html_url;
     pullUrl = target.got.find((d) => d.pull_request && d.action === 'opened')!.pull_request!.html_url;
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await g?.dispose();
     await target?.close();
   });
 
   test('the links a push webhook hands out open their pages', async () => {
-    const { page, errors } = await signedIn(browser, h);
-    assert.equal(payload.repository.html_url, `${h.url}/root/atlas`);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
+    assert.equal(payload.repository.html_url, `${ui.h.url}/root/atlas`);
     assert.match(payload.compare_url, /\/root\/atlas\/compare\/[0-9a-f]+\.\.\.[0-9a-f]+$/);
 
     await opens(page, payload.repository.html_url, 'README.md');
@@ -116,17 +110,17 @@ describe('UI at Gitea web addresses', () => {
     await screenshot(page, 'commit');
     await opens(page, payload.sender.html_url, /Repositories/);
     await page.getByRole('list', { name: 'Repositories of root' }).getByRole('link', { name: 'atlas' }).waitFor();
-    assert.equal(issueUrl, `${h.url}/root/atlas/issues/1`);
+    assert.equal(issueUrl, `${ui.h.url}/root/atlas/issues/1`);
     await opens(page, issueUrl, 'Chart the west coast');
     await screenshot(page, 'web-address-issue');
-    assert.equal(pullUrl, `${h.url}/root/atlas/pulls/2`);
+    assert.equal(pullUrl, `${ui.h.url}/root/atlas/pulls/2`);
     await opens(page, pullUrl, 'Map the west');
     await screenshot(page, 'web-address-pull');
     assert.deepEqual(errors, []);
   });
 
   test('each repository address opens its page', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await opens(page, '/root/atlas/src/branch/main/maps', 'north.txt');
     await opens(page, '/root/atlas/src/branch/main/maps/east.txt', 'Sunrise.');
     await opens(page, '/root/atlas/src/tag/v1/maps', 'north.txt');
@@ -157,7 +151,7 @@ describe('UI at Gitea web addresses', () => {
   });
 
   test('the commit list keeps its page in the address, over a reload', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/atlas/commits/branch/main');
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await pager.getByText('Page 1 of 2, of 36 commits').waitFor();
@@ -176,22 +170,22 @@ describe('UI at Gitea web addresses', () => {
   test('the host answers web addresses with the page, and leaves API, git and asset paths alone', async () => {
     const html = { Accept: 'text/html,application/xhtml+xml' };
     for (const p of ['/root/atlas', '/root/atlas/src/branch/main/maps', '/root/atlas/compare/a...b', '/-/admin/users', '/user/login', '/root']) {
-      const res = await fetch(`${h.url}${p}`, { headers: html });
+      const res = await fetch(`${ui.h.url}${p}`, { headers: html });
       assert.equal(res.status, 200, p);
       assert.match(await res.text(), /<div id="root">/, p);
     }
-    const api = await fetch(`${h.url}/api/v1/no/such/route`, { headers: html });
+    const api = await fetch(`${ui.h.url}/api/v1/no/such/route`, { headers: html });
     assert.equal(api.status, 404);
     assert.match(api.headers.get('content-type') ?? '', /json/);
-    const refs = await fetch(`${h.url}/root/atlas.git/info/refs?service=git-upload-pack`, { headers: { ...html, Authorization: `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}` } });
+    const refs = await fetch(`${ui.h.url}/root/atlas.git/info/refs?service=git-upload-pack`, { headers: { ...html, Authorization: `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}` } });
     assert.equal(refs.headers.get('content-type'), 'application/x-git-upload-pack-advertisement');
     await refs.arrayBuffer();
     for (const p of ['/root/atlas.git/HEAD', '/root/atlas/objects/info/packs', '/assets/missing.js']) {
-      const res = await fetch(`${h.url}${p}`, { headers: html });
+      const res = await fetch(`${ui.h.url}${p}`, { headers: html });
       assert.equal(res.status, 404, p);
       assert.doesNotMatch(await res.text(), /<div id="root">/, p);
     }
-    const plain = await fetch(`${h.url}/root/atlas`);
+    const plain = await fetch(`${ui.h.url}/root/atlas`);
     assert.equal(plain.status, 404, 'a client that does not ask for HTML gets no page');
     await plain.arrayBuffer();
   });

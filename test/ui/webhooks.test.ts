@@ -4,9 +4,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN } from '../helpers/host.ts';
+import { field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 import { gitSandbox, makeRepo, withCredentials, type GitSandbox } from '../helpers/git.ts';
 
 interface Received { headers: http.IncomingHttpHeaders; body: string }
@@ -36,28 +35,22 @@ async function until(check: () => boolean, what: string, ms = 15_000): Promise<v
 }
 
 describe('UI webhooks', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
   let g: GitSandbox;
   let target: Awaited<ReturnType<typeof receiver>>;
   before(async () => {
-    ensureRenderer();
-    h = await startHost({ settings: { 'webhook.ALLOWED_HOST_LIST': 'loopback' } });
-    browser = await launchBrowser();
     g = await gitSandbox();
     target = await receiver();
   });
   after(async () => {
-    await browser?.close();
-    await h?.stop();
     await g?.dispose();
     await target?.close();
   });
 
   test('adds a webhook, shows the delivery of a push with request and response, and replays it', async () => {
-    const created = await h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'hooked' } });
+    const created = await ui.h.api('POST', '/user/repos', { auth: [ADMIN.username, ADMIN.password], body: { name: 'hooked' } });
     assert.equal(created.status, 201);
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/hooked/settings/hooks');
     await page.getByText(/No webhooks yet/).waitFor();
 
@@ -105,27 +98,27 @@ describe('UI webhooks', () => {
   });
 
   test('system webhooks live under site administration', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.getByRole('link', { name: 'Site administration' }).click();
     await page.getByRole('navigation', { name: 'Site administration' }).getByRole('link', { name: 'System webhooks' }).click();
     await page.getByText(/No webhooks yet/).waitFor();
     await field(page, 'Target URL').fill(target.url);
     await page.getByRole('button', { name: 'Add webhook' }).click();
     await page.getByRole('link', { name: target.url }).waitFor();
-    const system = await h.api('GET', '/admin/hooks?type=system', { auth: [ADMIN.username, ADMIN.password] });
+    const system = await ui.h.api('GET', '/admin/hooks?type=system', { auth: [ADMIN.username, ADMIN.password] });
     assert.equal(system.body.length, 1);
     assert.equal(system.body[0].config.is_system_webhook, 'true');
-    const defaults = await h.api('GET', '/admin/hooks?type=default', { auth: [ADMIN.username, ADMIN.password] });
+    const defaults = await ui.h.api('GET', '/admin/hooks?type=default', { auth: [ADMIN.username, ADMIN.password] });
     assert.equal(defaults.body.length, 0);
     await screenshot(page, 'admin-system-webhooks');
     assert.deepEqual(errors, []);
   });
   test('edits a webhook: url, branch filter and events change, and a test delivery is labelled as a test', async () => {
     const auth: [string, string] = [ADMIN.username, ADMIN.password];
-    assert.equal((await h.api('POST', '/user/repos', { auth, body: { name: 'edited', auto_init: true } })).status, 201);
-    const made = await h.api('POST', '/repos/root/edited/hooks', { auth, body: { type: 'gitea', active: true, events: ['push'], config: { url: `${target.url}/old`, content_type: 'json' } } });
+    assert.equal((await ui.h.api('POST', '/user/repos', { auth, body: { name: 'edited', auto_init: true } })).status, 201);
+    const made = await ui.h.api('POST', '/repos/root/edited/hooks', { auth, body: { type: 'gitea', active: true, events: ['push'], config: { url: `${target.url}/old`, content_type: 'json' } } });
     assert.equal(made.status, 201);
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto(`/root/edited/settings/hooks/${made.body.id}`);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const form = page.getByRole('form', { name: 'Edit this webhook' });
@@ -136,7 +129,7 @@ describe('UI webhooks', () => {
     await page.getByText('The webhook is saved.').waitFor();
     await page.getByRole('heading', { name: `${target.url}/new` }).waitFor();
     await screenshot(page, 'webhook-edited');
-    const saved = await h.api('GET', `/repos/root/edited/hooks/${made.body.id}`, { auth });
+    const saved = await ui.h.api('GET', `/repos/root/edited/hooks/${made.body.id}`, { auth });
     assert.equal(saved.body.config.url, `${target.url}/new`);
     assert.equal(saved.body.branch_filter, '{main,release/*}');
     // Gitea stores the issues group with its sub-events (issue_comment, issue_label, ...).

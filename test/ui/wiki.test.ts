@@ -1,28 +1,19 @@
 /** UI: the wiki end to end: the empty wiki, a new page rendered as markdown, an edit, the page list and the history. */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startHost, type TestHost } from '../helpers/host.ts';
-import { ensureRenderer, errorBeside, field, launchBrowser, screenshot, signedIn } from '../helpers/browser.ts';
+import { ADMIN } from '../helpers/host.ts';
+import { errorBeside, field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const auth: [string, string] = [ADMIN.username, ADMIN.password];
 
 describe('UI wiki', () => {
-  let h: TestHost;
-  let browser: Browser;
+  const ui = uiFixture();
   before(async () => {
-    ensureRenderer();
-    h = await startHost();
-    browser = await launchBrowser();
-    assert.equal((await h.api('POST', '/user/repos', { auth, body: { name: 'notes' } })).status, 201);
-  });
-  after(async () => {
-    await browser?.close();
-    await h?.stop();
+    assert.equal((await ui.h.api('POST', '/user/repos', { auth, body: { name: 'notes' } })).status, 201);
   });
 
   test('creates, renders, edits, lists and shows the history of a page', async () => {
-    const { page, errors } = await signedIn(browser, h);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/root/notes');
     await page.getByRole('link', { name: 'Wiki', exact: true }).click();
     await page.getByRole('heading', { name: 'This wiki has no Home page yet' }).waitFor();
@@ -72,9 +63,9 @@ describe('UI wiki', () => {
     await page.getByRole('button', { name: 'Save page' }).click();
     assert.equal(await errorBeside(title), 'There is already a page called Home.');
     await screenshot(page, 'wiki-title-taken');
-    assert.equal(Buffer.from((await h.api('GET', '/repos/root/notes/wiki/page/Home', { auth })).body.content_base64, 'base64').toString(), 'Welcome back to **the notes**.');
+    assert.equal(Buffer.from((await ui.h.api('GET', '/repos/root/notes/wiki/page/Home', { auth })).body.content_base64, 'base64').toString(), 'Welcome back to **the notes**.');
 
-    const api = await h.api('GET', '/repos/root/notes/wiki/page/Home', { auth });
+    const api = await ui.h.api('GET', '/repos/root/notes/wiki/page/Home', { auth });
     assert.equal(Buffer.from(api.body.content_base64, 'base64').toString(), 'Welcome back to **the notes**.');
     assert.deepEqual(errors, []);
   });
