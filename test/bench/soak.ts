@@ -83,7 +83,11 @@ async function deliveryBytes(h: ServerProcess, token: string, count: number): Pr
   return { perBody: written / got.bodyBytes, bodies: got.bodyBytes, written };
 }
 
-/** GET /api/homeforge/status on a host with `count` stored (delivered) deliveries, as after a busy day: median and p99 of 50 calls. */
+/** Calls of the status route before the timed ones, and the timed ones. */
+const STATUS_WARM_UP = 10;
+const STATUS_CALLS = 200;
+
+/** GET /api/homeforge/status on a host with `count` stored (delivered) deliveries, as after a busy day: median and p99 of STATUS_CALLS calls after STATUS_WARM_UP. */
 export async function statusTimes(cli: string, dir: string, count: number): Promise<{ p50: number; p99: number; pending: number; versionP50: number }> {
   // Stored through the store's own functions, in today's layout (append logs and the pending index).
   const { store, hookId } = await dataDirWithHookTasks(dir, 0);
@@ -95,8 +99,10 @@ export async function statusTimes(cli: string, dir: string, count: number): Prom
   try {
     const token = await adminToken(h.url);
     const pendingNow = await pending(h.url, token);
+    // The first calls after start-up compile the route; the figure is the route's cost on a running host.
+    for (let i = 0; i < STATUS_WARM_UP; i++) await hf(h.url, token, '/status');
     const times: number[] = [];
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < STATUS_CALLS; i++) {
       const t0 = performance.now();
       await hf(h.url, token, '/status');
       times.push(performance.now() - t0);
@@ -245,7 +251,7 @@ export async function runSoak(o: BenchOptions): Promise<AreaResult> {
       [`RSS split (MB), before and ${afterSeconds} s after: the main thread's V8 heap, external memory, the worker thread's heap and external, the rest (malloc, code, stacks)`, splitOf(idleLoop, rssBefore), splitOf(afterLoop, rssAfter), '-', '-'],
       ['RSS anonymous / file-backed MB (smaps_rollup), before and after', `${mbs(smapsBefore.anon)} / ${mbs(smapsBefore.file)}`, `${mbs(smapsAfter.anon)} / ${mbs(smapsAfter.file)}`, '-', '-'],
       ['bytes written per webhook delivery ÷ its body', '-', `${fmt(bytes.perBody)} (${mbs(bytes.written)} MB for ${mbs(bytes.bodies)} MB of bodies)`, `≤ ${TARGET.bytesPerBody}`, met(bytes.perBody <= TARGET.bytesPerBody)],
-      [`GET /api/homeforge/status with 10,000 stored deliveries (ms, p50 / p99; ${status.pending} pending)`, `GET /version p50 ${fmt(status.versionP50)}`, `${fmt(status.p50)} / ${fmt(status.p99)}`, `≤ ${TARGET.statusMs}`, met(status.p99 <= TARGET.statusMs)],
+      [`GET /api/homeforge/status with 10,000 stored deliveries (ms, p50 / p99 of ${STATUS_CALLS} calls after ${STATUS_WARM_UP}; ${status.pending} pending)`, `GET /version p50 ${fmt(status.versionP50)}`, `${fmt(status.p50)} / ${fmt(status.p99)}`, `≤ ${TARGET.statusMs}`, met(status.p99 <= TARGET.statusMs)],
       ['lost: deliveries missing or repeated, fsck failures, acknowledged pushes or issues missing', '-', `${lostDeliveries} / ${dupes} / ${fsck.bad.length} / ${ackedMissing} / ${issuesMissing}`, '0', met(lostDeliveries + dupes + fsck.bad.length + ackedMissing + issuesMissing === 0)],
     ];
     const pushes = pushed.reduce((s, p) => s + p.pushes, 0);
