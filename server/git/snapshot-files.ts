@@ -15,8 +15,10 @@ export interface RepoFile {
 
 // Small files kept as they are; refs come from the point, hooks are reinstalled at each start.
 const TOP = ['HEAD', 'config', 'description'];
-// Temporary or half-written files git may leave while it works.
-const SKIP = /(^|\/)(incoming-[^/]*|tmp_[^/]*|[^/]*\.lock|[^/]*\.tmp)(\/|$)/;
+// Temporary or half-written files git may leave while it works. A pack's `.keep` is one too: receive-pack holds
+// the pack it is receiving with it and deletes it once the refs moved, so a push can remove it between the listing
+// and the copy (a backup under pushes failed on that ENOENT); a restored repository needs none.
+const SKIP = /(^|\/)(incoming-[^/]*|tmp_[^/]*|[^/]*\.lock|[^/]*\.tmp|pack-[^/]*\.keep)(\/|$)/;
 
 async function walk(root: string, rel: string, out: RepoFile[]): Promise<void> {
   let entries;
