@@ -25,7 +25,7 @@ export const TRIM_MAX_UTILIZATION = 0.05;
  * after the short one; the 2.5-5 MB it kept were a tenth of the host's RSS growth.
  */
 export const TRIM_MIN_GROWTH = 1.5 * 1024 * 1024;
-/** The share of the heap after the last trim that it must have grown by (see TRIM_MIN_GROWTH). */
+/** The share of the smallest heap since the last trim that it must have grown by (see TRIM_MIN_GROWTH). */
 export const TRIM_GROWTH_SHARE = 0.25;
 
 /** The heap size from which the next trim is worth it. */
