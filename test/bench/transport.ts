@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gitSandbox, type GitSandbox } from '../helpers/git.ts';
 import { generateRepo, type ObjectFormat } from './lib/gen-repo.ts';
 import { adminToken, api, ADMIN, rssOf, rssSampler, spawnServer, startHostProcess, type ServerProcess } from './lib/proc.ts';
-import { fmt, mb, median, ratio, timed } from './lib/stats.ts';
+import { fmt, mb, median, pairedRatio, ratio, timed } from './lib/stats.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
 /** The issue's target: clone and push within 1.05× of `git http-backend`. */
@@ -51,11 +51,6 @@ function backendSide(cgi: ServerProcess, root: string, git: GitSandbox): Side {
     },
     url: (name) => `${cgi.url}/${name}.git`,
   };
-}
-
-/** The median of the per-round ratios a[i] / b[i]: the two sides of one round ran back to back. */
-export function pairedRatio(a: number[], b: number[]): number {
-  return median(a.map((x, i) => x / b[i]!));
 }
 
 /** Pushes then clones `rounds` times per side, alternating which side goes first. */

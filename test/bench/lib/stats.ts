@@ -4,6 +4,9 @@ import { performance } from 'node:perf_hooks';
 /** The median of the values (the upper middle one for an even count). */
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
+/** The median of the per-round ratios a[i] / b[i], where the two sides of each round ran back to back. */
+export const pairedRatio = (a: number[], b: number[]): number => median(a.map((x, i) => x / b[i]!));
+
 /** The value below which `p` percent of the values fall (nearest rank). */
 export function percentile(xs: number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
