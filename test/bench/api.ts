@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import path from 'node:path';
 import { ADMIN, adminToken, api, spawnServer, startHostProcess, type ServerProcess } from './lib/proc.ts';
-import { fmt, percentile, ratio } from './lib/stats.ts';
+import { fmt, median, pairedRatio, percentile, ratio } from './lib/stats.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
 interface Target {
@@ -25,24 +25,35 @@ export const API_TARGETS = { record: 0.6, search: 0.4, contents: 0.4, gitWriteRa
 
 interface Figures { rps: number; p50: number; p99: number; errors: number; requests: number }
 
-/** The routes; the writes go to `writes`, a repository of their own per run (see WRITE_REPOS). */
-function targets(host: ServerProcess, hello: ServerProcess, token: string, writes: string): Target[] {
+const CEILING = 'hello (bare express, ceiling)';
+
+/** The read routes (and the ceiling, and a store write): one run per client count. */
+function readTargets(host: ServerProcess, hello: ServerProcess, token: string): Target[] {
   const headers = { authorization: `token ${token}`, 'content-type': 'application/json' };
   const basic = { authorization: `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}` };
   const T = API_TARGETS;
   const v1 = `${host.url}/api/v1`;
-  let n = 0;
   return [
-    { name: 'hello (bare express, ceiling)', url: `${hello.url}/hello`, opts: {} },
+    { name: CEILING, url: `${hello.url}/hello`, opts: {} },
     { name: 'GET /repos/{o}/{r}', url: `${v1}/repos/root/bench`, opts: { headers }, share: T.record },
     { name: 'GET /repos/{o}/{r} (basic auth: a password per request)', url: `${v1}/repos/root/bench`, opts: { headers: basic }, share: T.record },
     { name: 'GET /repos/search', url: `${v1}/repos/search?q=bench&limit=10`, opts: { headers }, share: T.search },
     { name: 'GET /repos/{o}/{r}/contents/{path}', url: `${v1}/repos/root/bench/contents/README.md`, opts: { headers }, share: T.contents },
     { name: 'PATCH /repos/{o}/{r} (store write)', url: `${v1}/repos/root/bench`, opts: { method: 'PATCH', headers, body: JSON.stringify({ description: 'edited' }) } },
+  ];
+}
+
+/** The writes that touch git, into the repository `writes` (see writeRepo). */
+function writeTargets(host: ServerProcess, token: string, writes: string): Target[] {
+  const headers = { authorization: `token ${token}`, 'content-type': 'application/json' };
+  const rate = API_TARGETS.gitWriteRate;
+  const base = `${host.url}/api/v1/repos/root/${writes}`;
+  let n = 0;
+  return [
     {
       name: 'POST /repos/{o}/{r}/branches (git + store write)',
-      url: `${v1}/repos/root/${writes}/branches`,
-      rate: T.gitWriteRate,
+      url: `${base}/branches`,
+      rate,
       opts: {
         requests: [{
           method: 'POST', headers,
@@ -52,14 +63,14 @@ function targets(host: ServerProcess, hello: ServerProcess, token: string, write
     },
     {
       name: 'POST /repos/{o}/{r}/tags (annotated: git + store write)',
-      url: `${v1}/repos/root/${writes}/tags`,
-      rate: T.gitWriteRate,
+      url: `${base}/tags`,
+      rate,
       opts: { requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, body: JSON.stringify({ tag_name: `t-${++n}`, target: 'main', message: 'bench' }) }) }] },
     },
     {
       name: 'POST /repos/{o}/{r}/contents/{path} (a commit)',
-      url: `${v1}/repos/root/${writes}/contents`,
-      rate: T.gitWriteRate,
+      url: `${base}/contents`,
+      rate,
       opts: {
         requests: [{
           method: 'POST', headers,
@@ -82,72 +93,99 @@ function load(t: Target, connections: number, seconds: number): Promise<Figures>
   });
 }
 
-/** The target of a route at a client count and whether this run met it ('' when the route has none there). */
-function verdict(t: Target, c: number, f: Figures, ceiling: Figures, at2: Figures): [string, string] {
+/** The target of a read route and whether this run met it ('' when the route has none). */
+function readVerdict(t: Target, f: Figures, ceiling: Figures): [string, string] {
   if (t.share !== undefined) return [`≥ ${t.share * 100}% of ceiling`, f.rps / ceiling.rps >= t.share ? 'yes' : 'no'];
-  if (t.rate !== undefined && c === 2) return [`≥ ${t.rate} req/s`, f.rps >= t.rate ? 'yes' : 'no'];
-  if (t.rate !== undefined) return [`p50 < ${API_TARGETS.latencyGrowth}× the 2-client p50 (${fmt(at2.p50 * API_TARGETS.latencyGrowth)})`, f.p50 < at2.p50 * API_TARGETS.latencyGrowth ? 'yes' : 'no'];
   return ['', ''];
 }
 
+/** The rounds of one git write: figures per client count, round by round. */
+interface WriteRounds { 2: Figures[]; 32: Figures[] }
+
+/** The target of a git write at a client count and whether the rounds met it: req/s with 2; with 32, the rounds' p50 ratio. */
+function writeVerdict(rounds: WriteRounds, c: 2 | 32): [string, string] {
+  const T = API_TARGETS;
+  if (c === 2) return [`≥ ${T.gitWriteRate} req/s`, median(rounds[2].map((f) => f.rps)) >= T.gitWriteRate ? 'yes' : 'no'];
+  const growth = pairedRatio(rounds[32].map((f) => f.p50), rounds[2].map((f) => f.p50));
+  return [`p50 < ${T.latencyGrowth}× the 2-client p50 (${growth.toFixed(2)}×, the rounds' median)`, growth < T.latencyGrowth ? 'yes' : 'no'];
+}
+
+/** The median of each figure over the rounds (errors summed). */
+function medianFigures(fs: Figures[]): Figures {
+  const m = (k: keyof Figures): number => median(fs.map((f) => f[k]));
+  return { rps: m('rps'), p50: m('p50'), p99: m('p99'), errors: fs.reduce((a, f) => a + f.errors, 0), requests: fs.reduce((a, f) => a + f.requests, 0) };
+}
+
 /**
- * The repositories the git writes go to: one for the warm-up and one per client count, so that the 2- and the
- * 32-client runs start from the same repository (one commit, no other refs). In one shared repository the 32-client
- * run came second and met the refs and files the earlier runs had left: the contents row then rewrote a directory
- * of 2,900-5,200 files per commit against 580-2,900 in the 2-client run.
+ * The git writes run in paired rounds: in each, every write route runs with 2 clients and with 32 back to back (the
+ * order alternating), each into a fresh repository of its own (one commit, no other refs), so both sides of a round
+ * start from the same state and the same machine load. The 32-client target is read on the median of the per-round
+ * p50 ratios. One run per count, 36 s apart, read ratios of 7.8-12.6× for the same contents writes here.
  */
-const WRITE_REPOS = { warm: 'writes-warm', 2: 'writes-2', 32: 'writes-32' } as const;
+const WRITE_ROUNDS = 5;
+const writeRepo = (c: 2 | 32 | 'warm', round = 0): string => `writes-${c}-${round}`;
 
 /** A host with an initialised repository `root/bench`, a few more named bench-* for the search, and the write repositories. */
-async function seed(host: ServerProcess, token: string, extra: number): Promise<void> {
+async function seed(host: ServerProcess, token: string, extra: number, rounds: number): Promise<void> {
   await api(host.url, 'POST', '/user/repos', token, { name: 'bench', auto_init: true, description: 'benchmark repository' });
-  for (const name of Object.values(WRITE_REPOS)) await api(host.url, 'POST', '/user/repos', token, { name, auto_init: true });
+  const writes = [writeRepo('warm'), ...Array.from({ length: rounds }, (_, r) => [writeRepo(2, r), writeRepo(32, r)]).flat()];
+  for (const name of writes) await api(host.url, 'POST', '/user/repos', token, { name, auto_init: true });
   for (let i = 0; i < extra; i++) await api(host.url, 'POST', '/user/repos', token, { name: `bench-${i}`, description: `search fodder ${i}` });
 }
 
 /** Runs the API benchmark. */
 export async function runApi(o: BenchOptions): Promise<AreaResult> {
   const seconds = o.quick ? 1 : 4;
+  const rounds = o.quick ? 1 : WRITE_ROUNDS;
   const host = await startHostProcess(path.join(o.tmp, 'host'));
   const hello = await spawnServer(['--import', 'tsx', 'test/bench/lib/hello-server.ts'], { probe: '/hello' });
   const rows: string[][] = [];
   const data: Record<string, Record<number, Figures>> = {};
+  const writes: Record<string, WriteRounds> = {};
   const missed: string[] = [];
   try {
     const token = await adminToken(host.url);
-    await seed(host, token, o.quick ? 3 : 20);
-    for (const t of targets(host, hello, token, WRITE_REPOS.warm)) await load(t, 2, 1);
-    const list = { 2: targets(host, hello, token, WRITE_REPOS[2]), 32: targets(host, hello, token, WRITE_REPOS[32]) };
-    for (const c of [2, 32] as const) for (const t of list[c]) (data[t.name] ??= {})[c] = await load(t, c, seconds);
-    for (const c of [2, 32] as const) {
-      const ceiling = data[list[c][0]!.name]![c]!;
-      for (const t of list[c]) {
-        const f = data[t.name]![c]!;
-        const [target, met] = verdict(t, c, f, ceiling, data[t.name]![2]!);
-        rows.push([t.name, String(c), fmt(f.rps), fmt(f.p50), fmt(f.p99), `${((f.rps / ceiling.rps) * 100).toFixed(0)}%`, String(f.errors), target, met]);
-        if (met === 'no') missed.push(`${t.name} with ${c} clients: ${target} not met`);
+    await seed(host, token, o.quick ? 3 : 20, rounds);
+    const reads = readTargets(host, hello, token);
+    for (const t of [...reads, ...writeTargets(host, token, writeRepo('warm'))]) await load(t, 2, 1);
+    for (const c of [2, 32] as const) for (const t of reads) (data[t.name] ??= {})[c] = await load(t, c, seconds);
+    for (let r = 0; r < rounds; r++) {
+      const round = { 2: writeTargets(host, token, writeRepo(2, r)), 32: writeTargets(host, token, writeRepo(32, r)) };
+      for (let i = 0; i < round[2].length; i++) {
+        for (const c of r % 2 ? ([32, 2] as const) : ([2, 32] as const)) (writes[round[c][i]!.name] ??= { 2: [], 32: [] })[c].push(await load(round[c][i]!, c, seconds));
       }
+    }
+    for (const c of [2, 32] as const) {
+      const ceiling = data[reads[0]!.name]![c]!;
+      const row = (name: string, f: Figures, [target, met]: [string, string]): void => {
+        rows.push([name, String(c), fmt(f.rps), fmt(f.p50), fmt(f.p99), `${((f.rps / ceiling.rps) * 100).toFixed(0)}%`, String(f.errors), target, met]);
+        if (met === 'no') missed.push(`${name} with ${c} clients: ${target} not met`);
+      };
+      for (const t of reads) row(t.name, data[t.name]![c]!, readVerdict(t, data[t.name]![c]!, ceiling));
+      for (const [name, w] of Object.entries(writes)) row(name, medianFigures(w[c]), writeVerdict(w, c));
     }
   } finally {
     await Promise.all([host.stop(), hello.stop()]);
   }
-  const growth = (name: string): string => {
-    const [a, b] = [data[name]?.[2], data[name]?.[32]];
-    return a && b ? `${name.split(' (')[0]} p50 ${ratio(b.p50, a.p50)}, req/s ${ratio(b.rps, a.rps)}` : '';
-  };
-  const grown = Object.keys(data).filter((n) => n.startsWith('hello') || n.startsWith('POST')).map(growth).filter(Boolean);
+  const short = (name: string): string => name.split(' (')[0]!;
+  const ceiling = data[CEILING];
+  const grown = [
+    ceiling?.[2] && ceiling[32] ? `hello p50 ${ratio(ceiling[32].p50, ceiling[2].p50)}, req/s ${ratio(ceiling[32].rps, ceiling[2].rps)}` : '',
+    ...Object.entries(writes).map(([name, w]) => `${short(name)} p50 ${w[32].map((f, i) => ratio(f.p50, w[2][i]!.p50)).join(' ')}, req/s ${pairedRatio(w[32].map((f) => f.rps), w[2].map((f) => f.rps)).toFixed(2)}×`),
+  ].filter(Boolean);
   return {
     area: 'api',
     title: 'API: throughput and latency (autocannon)',
     tables: [{ title: 'Requests per second and latency (ms)', columns: ['route', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'errors', 'target', 'met'], rows }],
     notes: [
       `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores.`,
-      'Writes: each client count writes to a repository of its own, made with one commit before the runs (the warm-up to a third), so both start from the same state. The POST creates a branch from main with a new name per request (git ref, branch record, create event); the PATCH changes the repository description (one store write, no git).',
+      `Git writes (branches, tags, contents): ${rounds} paired round(s); in each, a route runs with 2 clients and with 32 back to back (the order alternating by round), each into a fresh repository made with one commit (the warm-up writes to another), so both sides start from the same state. Their rows show the median of the rounds' figures; the 32-client target is read on the median of the per-round p50 ratios.`,
+      'Branches: the POST creates a branch from main with a new name per request (git ref, branch record, create event); the PATCH changes the repository description (one store write, no git).',
       'Tags: an annotated tag per request (tag object, ref, push and create events). Contents: one new file per request on main, a commit each (blob, tree, commit, ref, branch record, push event); objects written in-process (no git process; the blob before the write queues, trees of 4 KiB and more stored without compression); writes to one branch run one at a time, the ones queued meanwhile built as a chain of commits moved by one ref update (one push event each).',
       'Basic auth: the same read with the password in every request (checked against a short-lived cache of the scrypt result); a read never writes the user record (the sign-in time changes on UI sign-ins only).',
-      `From 2 to 32 clients in this run: ${grown.join('; ')}. Each client sends its next request only after the answer to its last, so once the host is busy all the time the p50 is about clients ÷ req/s: it grows less than 10× only where 32 clients get more than 1.6× the requests per second of 2 (the bare express ceiling included).`,
+      `From 2 to 32 clients in this run (writes: the p50 ratio of each round, and the median of the rounds' req/s ratios): ${grown.join('; ')}. Each client sends its next request only after the answer to its last, so once the host is busy all the time the p50 is about clients ÷ req/s: it grows less than 10× only where 32 clients get more than 1.6× the requests per second of 2 (the bare express ceiling included).`,
       missed.length ? `Targets missed: ${missed.join('; ')}.` : 'Every target met.',
     ],
-    data,
+    data: { ...data, ...Object.fromEntries(Object.entries(writes).map(([name, w]) => [name, { 2: medianFigures(w[2]), 32: medianFigures(w[32]), rounds: w }])) },
   };
 }
