@@ -6,7 +6,7 @@ import type { DeliveryJob, DeliveryResult, FromWorker } from '../protocol.ts';
 import { deliver } from './deliver.ts';
 
 /** Deliveries the worker runs at once (each target gets at most PER_TARGET of them: webhook/dispatcher.ts). */
-export const DELIVERY_CAPACITY = 64;
+export const DELIVERY_CAPACITY = 128;
 
 export class DeliveryLoop {
   private readonly capacity: number;
