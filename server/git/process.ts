@@ -74,6 +74,21 @@ export function niceFrom(raw: string | undefined, fallback: number): number {
   return raw !== undefined && raw.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 19 ? n : fallback;
 }
 
+/**
+ * Settings every git process gets, at the command-line level (above a repository's own config): no automatic gc or
+ * maintenance after a fetch (mirrors, merges, forks). Only the host's upkeep repacks and prunes: scheduled, at the
+ * lowest priority, and held while a backup copies object files, where git's own could delete packs it has listed.
+ */
+export const HOST_GIT_CONFIG: readonly (readonly [string, string])[] = [['gc.auto', '0'], ['maintenance.auto', 'false']];
+
+/** The environment that gives git HOST_GIT_CONFIG and then `extra` (GIT_CONFIG_COUNT and its numbered pairs). */
+export function gitConfigEnv(extra: readonly (readonly [string, string])[] = []): Record<string, string> {
+  const entries = [...HOST_GIT_CONFIG, ...extra];
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(entries.length) };
+  entries.forEach(([k, v], i) => { env[`GIT_CONFIG_KEY_${i}`] = k; env[`GIT_CONFIG_VALUE_${i}`] = v; });
+  return env;
+}
+
 let inherited: NodeJS.ProcessEnv | null = null;
 
 /**
@@ -89,7 +104,7 @@ function baseEnv(): NodeJS.ProcessEnv {
     GIT_CONFIG_GLOBAL: os.devNull,
     GIT_TERMINAL_PROMPT: '0',
     LC_ALL: 'C',
-  });
+  }, gitConfigEnv());
   inherited = env;
   return env;
 }

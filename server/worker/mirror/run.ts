@@ -1,6 +1,6 @@
 /** Runs one mirror job with the system git: probe (ls-remote), pull (fetch) or push. */
 import os from 'node:os';
-import { runGit, type GitResult } from '../../git/process.ts';
+import { gitConfigEnv, runGit, type GitResult } from '../../git/process.ts';
 import { HOST_REFS, readRefFiles } from '../../git/ref-files.ts';
 import type { MirrorJob, MirrorRefChange, MirrorResult } from '../protocol.ts';
 import { maskSecrets } from './mask.ts';
@@ -24,9 +24,7 @@ function configEnv(job: MirrorJob): Record<string, string> {
   const entries: [string, string][] = [['http.followRedirects', 'false']];
   if (job.pin) entries.push(['http.curloptResolve', job.pin]);
   if (job.auth) entries.push(['http.extraHeader', `Authorization: Basic ${Buffer.from(`${job.auth.username}:${job.auth.password}`).toString('base64')}`]);
-  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(entries.length) };
-  entries.forEach(([k, v], i) => { env[`GIT_CONFIG_KEY_${i}`] = k; env[`GIT_CONFIG_VALUE_${i}`] = v; });
-  return env;
+  return gitConfigEnv(entries);
 }
 
 /** A local source is read exactly at the checked directory: upload-pack tries no other name (`--strict`). */
