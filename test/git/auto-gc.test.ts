@@ -12,7 +12,8 @@ const packs = async (gitDir: string): Promise<number> => (await readdir(path.joi
 /** A bare repository whose own config asks for gc in the foreground as soon as it has two packs, and a pack per fetch. */
 async function eagerRepo(g: GitSandbox, gitDir: string): Promise<void> {
   await g.ok(['init', '-q', '--bare', '-b', 'main', gitDir]);
-  for (const [k, v] of [['fetch.unpackLimit', '1'], ['gc.autoPackLimit', '1'], ['gc.autoDetach', 'false'], ['maintenance.autoDetach', 'false']]) {
+  const eager: [string, string][] = [['fetch.unpackLimit', '1'], ['gc.autoPackLimit', '1'], ['gc.autoDetach', 'false'], ['maintenance.autoDetach', 'false']];
+  for (const [k, v] of eager) {
     await g.ok(['config', k, v], { env: { GIT_DIR: gitDir } });
   }
 }
