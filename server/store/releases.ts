@@ -1,6 +1,10 @@
-/** Releases (Gitea's release table), tag-only releases of pushed tags included: one document, unique tag per repository. */
+/**
+ * Releases (Gitea's release table), tag-only releases of pushed tags included, unique tag per repository. Kept in
+ * append-only logs (LogTable): every tag made by a push or the API adds a row, so a one-document table grew with
+ * every tag of every repository and each new tag rewrote all of them.
+ */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 import type { Page } from './engine/query.ts';
 
@@ -26,7 +30,7 @@ export interface ReleaseRecord {
   created: string;
 }
 
-const table = new Table<ReleaseRecord>('releases', {
+const table = new LogTable<ReleaseRecord>('releases', {
   unique: [{ name: 'tag', key: (r) => compositeKey(r.repo_id, r.lower_tag_name) }],
   indexes: [{ name: 'repo', key: (r) => String(r.repo_id) }],
 });

@@ -59,3 +59,19 @@ test('a table of the one-document layout is imported once and its document remov
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('insertStaged holds the row in memory before its append is on disk; a taken key fails the call itself', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const t = table();
+    const { row, saved } = await t.insertStaged(store, (id) => ({ id, owner: 3, name: 'x', tag: 't', n: 1 }));
+    assert.equal((await t.getBy(store, 'owner_name', compositeKey(3, 'x')))?.id, row.id, 'readable before the append settles');
+    await saved;
+    await assert.rejects(t.insertStaged(store, (id) => ({ id, owner: 3, name: 'x', tag: 't', n: 2 })), (e) => isUniqueViolation(e, 'owner_name'));
+    const reopened = await openStore(dir);
+    assert.deepEqual((await table().listBy(reopened, 'tag', 't')).map((r) => r.n), [1]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
