@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import path from 'node:path';
 import { ADMIN, adminToken, api, spawnServer, startHostProcess, type ServerProcess } from './lib/proc.ts';
 import { fmt, median, pairedRatio, percentile, ratio } from './lib/stats.ts';
+import { settle } from './lib/settle.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
 interface Target {
@@ -143,16 +144,22 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
   const data: Record<string, Record<number, Figures>> = {};
   const writes: Record<string, WriteRounds> = {};
   const missed: string[] = [];
+  const settled: number[] = [];
   try {
     const token = await adminToken(host.url);
     await seed(host, token, o.quick ? 3 : 20, rounds);
     const reads = readTargets(host, hello, token);
     for (const t of [...reads, ...writeTargets(host, token, writeRepo('warm'))]) await load(t, 2, 1);
-    for (const c of [2, 32] as const) for (const t of reads) (data[t.name] ??= {})[c] = await load(t, c, seconds);
+    // Each measured run starts on a quiet host: what the run before left (deferred writes, collection) is not in it.
+    const measured = async (t: Target, c: number): Promise<Figures> => {
+      settled.push(await settle(host.pid));
+      return load(t, c, seconds);
+    };
+    for (const c of [2, 32] as const) for (const t of reads) (data[t.name] ??= {})[c] = await measured(t, c);
     for (let r = 0; r < rounds; r++) {
       const round = { 2: writeTargets(host, token, writeRepo(2, r)), 32: writeTargets(host, token, writeRepo(32, r)) };
       for (let i = 0; i < round[2].length; i++) {
-        for (const c of r % 2 ? ([32, 2] as const) : ([2, 32] as const)) (writes[round[c][i]!.name] ??= { 2: [], 32: [] })[c].push(await load(round[c][i]!, c, seconds));
+        for (const c of r % 2 ? ([32, 2] as const) : ([2, 32] as const)) (writes[round[c][i]!.name] ??= { 2: [], 32: [] })[c].push(await measured(round[c][i]!, c));
       }
     }
     for (const c of [2, 32] as const) {
@@ -178,7 +185,7 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
     title: 'API: throughput and latency (autocannon)',
     tables: [{ title: 'Requests per second and latency (ms)', columns: ['route', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'errors', 'target', 'met'], rows }],
     notes: [
-      `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores.`,
+      `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores. Before each run the host is let go quiet (under 5 % of a CPU for 0.5 s, at most 15 s): ${fmt(median(settled))} ms median, ${fmt(Math.max(...settled))} ms the longest wait.`,
       `Git writes (branches, tags, contents): ${rounds} paired round(s); in each, a route runs with 2 clients and with 32 back to back (the order alternating by round), each into a fresh repository made with one commit (the warm-up writes to another), so both sides start from the same state. Their rows show the median of the rounds' figures; the 32-client target is read on the median of the per-round p50 ratios.`,
       'Branches: the POST creates a branch from main with a new name per request (git ref, branch record, create event); the PATCH changes the repository description (one store write, no git).',
       'Tags: an annotated tag per request (tag object, ref, push and create events). Contents: one new file per request on main, a commit each (blob, tree, commit, ref, branch record, push event); objects written in-process (no git process; the blob before the write queues, trees of 4 KiB and more stored without compression); writes to one branch run one at a time, the ones queued meanwhile built as a chain of commits moved by one ref update (one push event each).',
