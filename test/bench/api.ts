@@ -138,7 +138,9 @@ async function seed(host: ServerProcess, token: string, extra: number, rounds: n
 export async function runApi(o: BenchOptions): Promise<AreaResult> {
   const seconds = o.quick ? 1 : 4;
   const rounds = o.quick ? 1 : WRITE_ROUNDS;
-  const host = await startHostProcess(path.join(o.tmp, 'host'));
+  // No upkeep after pushes here: 30 s after a round's writes it repacked that round's repositories during later runs,
+  // on the cores the 2-client runs leave idle (the housekeeping area measures upkeep).
+  const host = await startHostProcess(path.join(o.tmp, 'host'), undefined, undefined, { HOMEFORGE__HOUSEKEEPING__AFTER_PUSH: 'false' });
   const hello = await spawnServer(['--import', 'tsx', 'test/bench/lib/hello-server.ts'], { probe: '/hello' });
   const rows: string[][] = [];
   const data: Record<string, Record<number, Figures>> = {};
@@ -185,7 +187,7 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
     title: 'API: throughput and latency (autocannon)',
     tables: [{ title: 'Requests per second and latency (ms)', columns: ['route', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'errors', 'target', 'met'], rows }],
     notes: [
-      `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores. Before each run the host is let go quiet (under 5 % of a CPU for 0.5 s, at most 15 s): ${fmt(median(settled))} ms median, ${fmt(Math.max(...settled))} ms the longest wait.`,
+      `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores. Before each run the host is let go quiet (under 5 % of a CPU for 0.5 s, at most 15 s): ${fmt(median(settled))} ms median, ${fmt(Math.max(...settled))} ms the longest wait. Upkeep after pushes is off in this host (housekeeping.AFTER_PUSH): it would repack earlier rounds' repositories during later runs; the housekeeping area measures it.`,
       `Git writes (branches, tags, contents): ${rounds} paired round(s); in each, a route runs with 2 clients and with 32 back to back (the order alternating by round), each into a fresh repository made with one commit (the warm-up writes to another), so both sides start from the same state. Their rows show the median of the rounds' figures; the 32-client target is read on the median of the per-round p50 ratios.`,
       'Branches: the POST creates a branch from main with a new name per request (git ref, branch record, create event); the PATCH changes the repository description (one store write, no git).',
       'Tags: an annotated tag per request (tag object, ref, push and create events). Contents: one new file per request on main, a commit each (blob, tree, commit, ref, branch record, push event); objects written in-process (no git process; the blob before the write queues, trees of 4 KiB and more stored without compression); writes to one branch run one at a time, the ones queued meanwhile built as a chain of commits moved by one ref update (one push event each).',

@@ -73,13 +73,13 @@ export async function spawnServer(args: string[], opts: { env?: NodeJS.ProcessEn
 }
 
 /** Starts the host as `npm start` does (or from a compiled entry), with the admin created from the environment. */
-export function startHostProcess(dataDir: string, entry: string[] = ['--import', 'tsx', 'server/cli.ts'], cwd?: string): Promise<ServerProcess> {
+export function startHostProcess(dataDir: string, entry: string[] = ['--import', 'tsx', 'server/cli.ts'], cwd?: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   return spawnServer([...entry, '--data', dataDir], {
     cwd,
     probe: '/api/v1/version',
     env: {
       HOMEFORGE_ADMIN_USER: ADMIN.username, HOMEFORGE_ADMIN_PASSWORD: ADMIN.password, HOMEFORGE_ADMIN_EMAIL: ADMIN.email,
-      HOMEFORGE__LOG__LEVEL: 'Error',
+      HOMEFORGE__LOG__LEVEL: 'Error', ...env,
     },
   });
 }
