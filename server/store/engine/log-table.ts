@@ -120,6 +120,7 @@ export class LogTable<R extends { id: number }> {
     let staged!: (row: R) => void;
     const inMemory = new Promise<R>((resolve) => { staged = resolve; });
     const written = this.guarded(store, () => s.coll.insert(make, (row) => {
+      // Checked and indexed in one synchronous step, before the row is written.
       s.idx.check(row);
       s.rows.set(row.id, copy(row));
       s.idx.add(row);
