@@ -55,8 +55,8 @@ export const listAll = (store: Store, repoId: number, where?: (r: ReleaseRecord)
 /** Stores a new release; throws UniqueViolation when the tag has one. */
 export const insert = (store: Store, make: (id: number) => ReleaseRecord) => table.insert(store, make);
 
-/** insert() that resolves once memory holds the release, with `saved` for the disk write (which may lag `lagMs`). */
-export const insertStaged = (store: Store, make: (id: number) => ReleaseRecord, lagMs = 0) => table.insertStaged(store, make, lagMs);
+/** insert() that resolves once memory holds the release, with `saved` for its append. */
+export const insertStaged = (store: Store, make: (id: number) => ReleaseRecord) => table.insertStaged(store, make);
 
 /** Changes a release. */
 export const update = (store: Store, id: number, mutate: (r: ReleaseRecord) => void) => table.update(store, id, mutate);

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as repoStore from '../../store/repos.ts';
 import { getTag, listTags } from '../repository/tags.ts';
-import { DEFERRED_WRITE_LAG_MS, deferRecordSaves } from '../repository/deferred-records.ts';
+import { deferRecordSaves } from '../repository/deferred-records.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { removeRepoAssets } from './assets.ts';
 
@@ -49,7 +49,7 @@ async function tagAdded(app: AppContext, repo: RepoRecord, name: string, defer =
     const staged = await releaseStore.insertStaged(app.store, (id) => ({
       id, repo_id: repo.id, publisher_id: publisher?.id ?? 0, tag_name: name, lower_tag_name: name.toLowerCase(), target: '', title,
       note: rest.join('\n'), sha1: info.commit.id, is_draft: false, is_prerelease: false, is_tag: true, created,
-    }), defer ? DEFERRED_WRITE_LAG_MS : 0);
+    }));
     // after a kill, the start-up rebuild of the repository's records adds it again from the tag (syncTagOnlyReleases)
     if (defer) await deferRecordSaves(app, repo.id, staged.saved, app.point.hold(), (a) => syncTagOnlyReleases(a, repo.id));
     else await staged.saved;

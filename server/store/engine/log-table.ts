@@ -112,10 +112,9 @@ export class LogTable<R extends { id: number }> {
 
   /**
    * insert() in two steps, as Table's: resolves once memory holds the row (checked and indexed), with `saved` for its
-   * append. An append is one line in a group commit, so there is nothing to gain from letting it lag: `_lagMs` is
-   * taken for Table's signature and not used.
+   * append. Unlike Table's, it takes no lag: an append is one line in a group commit, so nothing is gained by waiting.
    */
-  async insertStaged(store: Store, make: (id: number) => R, _lagMs = 0): Promise<{ row: R; saved: Promise<void> }> {
+  async insertStaged(store: Store, make: (id: number) => R): Promise<{ row: R; saved: Promise<void> }> {
     const s = await this.state(store);
     let staged!: (row: R) => void;
     const inMemory = new Promise<R>((resolve) => { staged = resolve; });
