@@ -215,6 +215,33 @@ export class LogCollection<R extends { id: number }> {
     return cloneRecord(rec);
   }
 
+  /**
+   * Stores records that keep their ids (a table moving from its one-document layout), each partition written whole
+   * in one atomic rewrite; an id already stored keeps its stored record, so an import cut short can run again. Later
+   * ids follow `next` (the document's counter, past ids it deleted) or the highest id, whichever is higher.
+   */
+  importRecords(records: readonly R[], next: number): Promise<void> {
+    return this.changingWhile(async () => {
+      const counter = await this.counter();
+      const byPart = new Map<number, R[]>();
+      for (const r of records) {
+        if (!Number.isSafeInteger(r.id) || r.id < 1) throw new Error(`bad id ${r.id}`);
+        const n = Math.floor(r.id / this.size);
+        byPart.set(n, [...(byPart.get(n) ?? []), r]);
+        counter.value = Math.max(counter.value, r.id + 1);
+      }
+      counter.value = Math.max(counter.value, next);
+      // The counter goes into the partition of its last id too, so a reopen reads it even when no record is there.
+      const counterPart = Math.floor((counter.value - 1) / this.size);
+      if (!byPart.has(counterPart)) byPart.set(counterPart, []);
+      for (const [n, list] of [...byPart].sort((a, b) => a[0] - b[0])) {
+        const part = await this.part(n);
+        for (const r of list) if (!part.records.has(r.id)) part.records.set(r.id, cloneRecord(r));
+        await this.compact(n, part);
+      }
+    });
+  }
+
   /** The record itself (no copy: callers must not change it), or undefined. */
   async peek(id: number): Promise<Readonly<R> | undefined> {
     if (!Number.isSafeInteger(id) || id < 1) return undefined;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openStore } from '../index.ts';
@@ -55,6 +55,42 @@ test('a table of the one-document layout is imported once and its document remov
     assert.deepEqual((await t.listBy(store, 'tag', 't')).map((r) => r.id), [3, 7]);
     assert.ok(!(await readdir(store.engine.root)).includes('rows.json'));
     assert.equal((await t.insert(store, (id) => ({ id, owner: 1, name: 'c', tag: 't', n: 3 }))).id, 8);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('an import cut short by a crash runs again at the next open; the ids the document had used stay used', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const row = (id: number, name: string) => ({ id, owner: 1, name, tag: 't', n: id });
+    await writeFile(path.join(store.engine.root, 'rows.json'), JSON.stringify({ next_id: 1300, rows: { 3: row(3, 'a'), 7: row(7, 'b'), 1200: row(1200, 'c') } }));
+    // the first partition was written before the crash, the others were not
+    await mkdir(path.join(store.engine.root, 'rows'));
+    await writeFile(path.join(store.engine.root, 'rows', '0.log'), `${JSON.stringify({ op: 'put', rec: row(3, 'a') })}\n${JSON.stringify({ op: 'put', rec: row(7, 'b') })}\n`);
+    const t = table();
+    assert.deepEqual((await t.listBy(store, 'tag', 't')).map((r) => r.id), [3, 7, 1200]);
+    assert.equal(await t.countBy(store, 'tag', 't'), 3);
+    assert.ok(!(await readdir(store.engine.root)).includes('rows.json'));
+    assert.equal((await t.insert(store, (id) => row(id, 'd'))).id, 1300, 'an id the document had given out is not given again');
+
+    const reopened = table();
+    const again = await openStore(dir);
+    assert.deepEqual((await reopened.listBy(again, 'tag', 't')).map((r) => r.id), [3, 7, 1200, 1300]);
+    assert.equal((await reopened.insert(again, (id) => row(id, 'e'))).id, 1301);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a document whose last rows were deleted keeps their ids used', async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    await writeFile(path.join(store.engine.root, 'rows.json'), JSON.stringify({ next_id: 40, rows: { 5: { id: 5, owner: 1, name: 'a', tag: 't', n: 0 } } }));
+    assert.equal((await table().insert(store, (id) => ({ id, owner: 1, name: 'b', tag: 't', n: 0 }))).id, 40);
+    assert.equal((await table().insert(await openStore(dir), (id) => ({ id, owner: 1, name: 'c', tag: 't', n: 0 }))).id, 41);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -46,24 +46,26 @@ export class LogTable<R extends { id: number }> {
 
   private async open(store: Store): Promise<State<R>> {
     const coll = store.engine.adopt(new LogCollection<R>(path.join(store.engine.root, this.name), this.partition, 2_000));
-    const parts = await coll.partitions();
-    if (!parts.length) await this.importDocument(store, coll);
+    await this.importDocument(store, coll);
     const rows = new Map<number, R>();
     for (const n of await coll.partitions()) for (const r of await coll.peekPartition(n)) rows.set(r.id, copy(r));
     return { coll, rows, idx: new RowIndexes(this.name, this.opts.unique ?? [], this.opts.indexes ?? [], rows.values()) };
   }
 
-  /** Moves the rows of the older one-document table into the logs, then removes the document. */
+  /**
+   * Moves the rows of the older one-document table into the logs, then removes the document. The document goes
+   * last, so a move cut short by a crash runs again at the next open and adds the rows it had not written yet.
+   */
   private async importDocument(store: Store, coll: LogCollection<R>): Promise<void> {
     const file = path.join(store.engine.root, `${this.name}.json`);
-    let doc: { rows?: Record<string, R> };
+    let doc: { next_id?: number; rows?: Record<string, R> };
     try {
-      doc = JSON.parse(await readFile(file, 'utf8')) as { rows?: Record<string, R> };
+      doc = JSON.parse(await readFile(file, 'utf8')) as { next_id?: number; rows?: Record<string, R> };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw err;
     }
-    for (const r of Object.values(doc.rows ?? {}).sort((a, b) => a.id - b.id)) await coll.insertAt(r.id, () => r);
+    await coll.importRecords(Object.values(doc.rows ?? {}), doc.next_id ?? 1);
     await unlink(file);
   }
 
@@ -88,6 +90,11 @@ export class LogTable<R extends { id: number }> {
   /** Rows having `key` in the index `index` (and matching `where`), by id ascending. */
   async listBy(store: Store, index: string, key: string, where: (r: R) => boolean = () => true): Promise<R[]> {
     return this.indexed(await this.state(store), index, key).filter(where).sort((a, b) => a.id - b.id).map(copy);
+  }
+
+  /** How many rows have `key` in the index `index` (and match `where`), without copying them. */
+  async countBy(store: Store, index: string, key: string, where: (r: Readonly<R>) => boolean = () => true): Promise<number> {
+    return this.indexed(await this.state(store), index, key).filter(where).length;
   }
 
   /** The highest `value` over the rows having `key` in the index `index` (0 when none), without copying them. */
