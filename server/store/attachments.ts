@@ -1,9 +1,10 @@
 /**
  * Attachment records (Gitea's attachment table): a file stored by its uuid, belonging to an issue or one of its
- * comments, or to a release. The bytes live beside the store (services/attachment/files.ts).
+ * comments, or to a release. The bytes live beside the store (services/attachment/files.ts); the records are kept in
+ * append-only logs (LogTable), as they grow with every upload.
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 
 export interface AttachmentRecord {
@@ -23,7 +24,7 @@ export interface AttachmentRecord {
   created: string;
 }
 
-const table = new Table<AttachmentRecord>('attachments', {
+const table = new LogTable<AttachmentRecord>('attachments', {
   unique: [{ name: 'uuid', key: (a) => a.uuid }],
   indexes: [
     { name: 'issue', key: (a) => compositeKey(a.repo_id, a.issue_index, a.comment_id) },

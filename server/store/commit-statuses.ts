@@ -1,6 +1,9 @@
-/** Commit statuses (Gitea's commit_status table): one document indexed by repository and by commit. */
+/**
+ * Commit statuses (Gitea's commit_status table), indexed by repository and by commit. Kept in append-only logs
+ * (LogTable): CI adds rows with every run, and a one-document table rewrote all of them, of every repository, each time.
+ */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 import type { Page } from './engine/query.ts';
 
@@ -22,7 +25,7 @@ export interface CommitStatusRecord {
   updated: string;
 }
 
-const table = new Table<CommitStatusRecord>('commit_statuses', {
+const table = new LogTable<CommitStatusRecord>('commit_statuses', {
   indexes: [{ name: 'repo', key: (s) => String(s.repo_id) }, { name: 'commit', key: (s) => compositeKey(s.repo_id, s.sha) }],
 });
 

@@ -1,9 +1,11 @@
 /**
- * Comments on issues (Gitea's comment table, plain comments): one document indexed by repository and issue. The
- * plain comments' text goes to the issue text index (issue-text.ts) with each write.
+ * Comments on issues (Gitea's comment table: plain comments and timeline events), indexed by repository and issue.
+ * Kept in append-only logs (LogTable): every comment and issue change adds a row, and a one-document table rewrote
+ * all of them, of every repository, each time. The plain comments' text goes to the issue text index (issue-text.ts)
+ * with each write.
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 import type { Page } from './engine/query.ts';
 import { noteText } from './issue-text.ts';
@@ -49,7 +51,7 @@ export interface TimelineMeta {
 /** True for a plain comment (not a timeline event). */
 export const isPlain = (c: CommentRecord): boolean => !c.type || c.type === 'comment';
 
-const table = new Table<CommentRecord>('issue_comments', {
+const table = new LogTable<CommentRecord>('issue_comments', {
   indexes: [
     { name: 'repo', key: (c) => String(c.repo_id) }, { name: 'issue', key: (c) => compositeKey(c.repo_id, c.issue_index) },
     { name: 'ref', key: (c) => (c.meta?.ref_repo_id && c.meta.ref_issue_index ? compositeKey(c.meta.ref_repo_id, c.meta.ref_issue_index) : null) },
