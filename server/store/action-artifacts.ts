@@ -3,7 +3,7 @@
  * The bytes are files (services/actions/artifact-files.ts); this table holds what they are and where they stand.
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import type { Page, Query } from './engine/query.ts';
 
 /** Gitea's artifact statuses: uploading, confirmed (downloadable), expired, deleted. */
@@ -26,7 +26,7 @@ export interface ActionArtifactRecord {
   expires: string;
 }
 
-const artifacts = new Table<ActionArtifactRecord>('action_artifacts', {
+const artifacts = new LogTable<ActionArtifactRecord>('action_artifacts', {
   indexes: [
     { name: 'run', key: (a) => String(a.run_id) },
     { name: 'repo', key: (a) => String(a.repo_id) },

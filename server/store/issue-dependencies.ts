@@ -1,6 +1,6 @@
 /** Issue dependencies (Gitea's issue_dependency table): issue `issue_id` depends on (is blocked by) `dep_id`. */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 
 export interface DependencyRecord {
@@ -16,7 +16,7 @@ export interface DependencyRecord {
   created: string;
 }
 
-const table = new Table<DependencyRecord>('issue_dependencies', {
+const table = new LogTable<DependencyRecord>('issue_dependencies', {
   unique: [{ name: 'pair', key: (d) => compositeKey(d.issue_id, d.dep_id) }],
   indexes: [{ name: 'issue', key: (d) => String(d.issue_id) }, { name: 'dep', key: (d) => String(d.dep_id) }],
 });

@@ -1,6 +1,6 @@
 /** Reactions on issues and comments (Gitea's reaction table): one per user, target and content. */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 
 export interface ReactionRecord {
@@ -18,7 +18,7 @@ export interface ReactionRecord {
 
 const targetKey = (r: Pick<ReactionRecord, 'repo_id' | 'issue_index' | 'comment_id'>) => compositeKey(r.repo_id, r.issue_index, r.comment_id);
 
-const table = new Table<ReactionRecord>('issue_reactions', {
+const table = new LogTable<ReactionRecord>('issue_reactions', {
   unique: [{ name: 'one', key: (r) => compositeKey(r.repo_id, r.issue_index, r.comment_id, r.user_id, r.content) }],
   indexes: [{ name: 'target', key: targetKey }, { name: 'repo', key: (r) => String(r.repo_id) }],
 });

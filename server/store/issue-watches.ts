@@ -1,6 +1,6 @@
 /** Explicit subscriptions to issues (Gitea's issue_watch table): a user watches an issue, or chose not to. */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 import type { Page } from './engine/query.ts';
 
@@ -14,7 +14,7 @@ export interface IssueWatchRecord {
   updated: string;
 }
 
-const table = new Table<IssueWatchRecord>('issue_watches', {
+const table = new LogTable<IssueWatchRecord>('issue_watches', {
   unique: [{ name: 'one', key: (w) => compositeKey(w.user_id, w.repo_id, w.issue_index) }],
   indexes: [{ name: 'issue', key: (w) => compositeKey(w.repo_id, w.issue_index) }, { name: 'repo', key: (w) => String(w.repo_id) }],
 });

@@ -5,7 +5,7 @@
  * (version, file name), blob sha256.
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 import type { Page, Query } from './engine/query.ts';
 
@@ -60,19 +60,19 @@ export const PACKAGE_NAME_INDEX = 'owner_type_name';
 export const VERSION_INDEX = 'package_version';
 export const FILE_NAME_INDEX = 'version_name';
 
-const packages = new Table<PackageRecord>('packages', {
+const packages = new LogTable<PackageRecord>('packages', {
   unique: [{ name: PACKAGE_NAME_INDEX, key: (p) => compositeKey(p.owner_id, p.type, p.lower_name) }],
   indexes: [{ name: 'owner', key: (p) => String(p.owner_id) }, { name: 'repo', key: (p) => (p.repo_id ? String(p.repo_id) : null) }],
 });
-const versions = new Table<PackageVersionRecord>('package_versions', {
+const versions = new LogTable<PackageVersionRecord>('package_versions', {
   unique: [{ name: VERSION_INDEX, key: (v) => compositeKey(v.package_id, v.lower_version) }],
   indexes: [{ name: 'package', key: (v) => String(v.package_id) }, { name: 'owner', key: (v) => String(v.owner_id) }],
 });
-const files = new Table<PackageFileRecord>('package_files', {
+const files = new LogTable<PackageFileRecord>('package_files', {
   unique: [{ name: FILE_NAME_INDEX, key: (f) => compositeKey(f.version_id, f.lower_name) }],
   indexes: [{ name: 'version', key: (f) => String(f.version_id) }, { name: 'blob', key: (f) => String(f.blob_id) }],
 });
-const blobs = new Table<PackageBlobRecord>('package_blobs', { unique: [{ name: 'sha256', key: (b) => b.sha256 }] });
+const blobs = new LogTable<PackageBlobRecord>('package_blobs', { unique: [{ name: 'sha256', key: (b) => b.sha256 }] });
 
 export const getPackage = (store: Store, id: number) => packages.get(store, id);
 export const getPackageByName = (store: Store, ownerId: number, type: PackageType, name: string) =>

@@ -3,7 +3,7 @@
  * milestone, assignees, comments) is the issue record with `is_pull` and the same index (store/issues.ts).
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 
 /** Gitea's merge styles. */
 export type MergeStyle = 'merge' | 'rebase' | 'rebase-merge' | 'squash' | 'fast-forward-only';
@@ -50,7 +50,7 @@ export interface PullRecord {
 }
 
 const key = (repoId: number, index: number) => `${repoId}:${index}`;
-const table = new Table<PullRecord>('pulls', {
+const table = new LogTable<PullRecord>('pulls', {
   unique: [{ name: 'issue', key: (p) => key(p.repo_id, p.index) }],
   indexes: [
     { name: 'repo', key: (p) => String(p.repo_id) },

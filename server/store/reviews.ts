@@ -1,9 +1,9 @@
 /**
  * Pull request reviews and review requests (Gitea's review table: a request is a review of type REQUEST_REVIEW),
- * with their line comments kept inside the review. One document; a desktop host has few reviews.
+ * with their line comments kept inside the review. Kept in append-only logs (LogTable), as they grow with every pull.
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 import { compositeKey } from './engine/indexes.ts';
 
 /** Gitea's ReviewStateType names. */
@@ -42,7 +42,7 @@ export interface ReviewRecord {
   updated: string;
 }
 
-const table = new Table<ReviewRecord>('reviews', {
+const table = new LogTable<ReviewRecord>('reviews', {
   indexes: [{ name: 'pull', key: (r) => compositeKey(r.repo_id, r.index) }, { name: 'repo', key: (r) => String(r.repo_id) }],
 });
 

@@ -92,6 +92,11 @@ export class LogTable<R extends { id: number }> {
     return this.indexed(await this.state(store), index, key).filter(where).sort((a, b) => a.id - b.id).map(copy);
   }
 
+  /** Every row matching `where`, by id ascending. */
+  async list(store: Store, where: (r: R) => boolean = () => true): Promise<R[]> {
+    return [...(await this.state(store)).rows.values()].filter(where).sort((a, b) => a.id - b.id).map(copy);
+  }
+
   /** How many rows have `key` in the index `index` (and match `where`), without copying them. */
   async countBy(store: Store, index: string, key: string, where: (r: Readonly<R>) => boolean = () => true): Promise<number> {
     return this.indexed(await this.state(store), index, key).filter(where).length;
@@ -163,6 +168,12 @@ export class LogTable<R extends { id: number }> {
   async removeBy(store: Store, index: string, key: string, where: (r: R) => boolean = () => true): Promise<number> {
     const s = await this.state(store);
     return this.drop(store, s, this.indexed(s, index, key).filter(where));
+  }
+
+  /** Deletes every row matching `where`; returns how many went. */
+  async removeWhere(store: Store, where: (r: R) => boolean): Promise<number> {
+    const s = await this.state(store);
+    return this.drop(store, s, [...s.rows.values()].filter(where));
   }
 
   /** Deletes one row. */
