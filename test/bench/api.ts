@@ -140,7 +140,7 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
   const rounds = o.quick ? 1 : WRITE_ROUNDS;
   // No upkeep after pushes here: 30 s after a round's writes it repacked that round's repositories during later runs,
   // on the cores the 2-client runs leave idle (the housekeeping area measures upkeep).
-  const host = await startHostProcess(path.join(o.tmp, 'host'), undefined, undefined, { HOMEFORGE__HOUSEKEEPING__AFTER_PUSH: 'false' });
+  const host = await startHostProcess(path.join(o.tmp, 'host'), { env: { HOMEFORGE__HOUSEKEEPING__AFTER_PUSH: 'false' } });
   const hello = await spawnServer(['--import', 'tsx', 'test/bench/lib/hello-server.ts'], { probe: '/hello' });
   const rows: string[][] = [];
   const data: Record<string, Record<number, Figures>> = {};

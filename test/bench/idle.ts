@@ -47,7 +47,7 @@ export async function compile(dir: string, bundle = true): Promise<string> {
 }
 
 async function sample(v: Variant, dataDir: string, settleMs: number): Promise<Sample> {
-  const host = await startHostProcess(dataDir, v.entry, v.cwd);
+  const host = await startHostProcess(dataDir, { entry: v.entry, cwd: v.cwd });
   try {
     // Read at the first answer: unlike the wall time, it hardly depends on what else the machine runs.
     const cpuMs = cpuMsOf(host.pid);

@@ -52,7 +52,7 @@ const ROWS: Row[] = [
 
 async function seeded(cwd: string | undefined, nodeArgs: string[]): Promise<{ host: ServerProcess; token: string; dir: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cpu-req-'));
-  const host = await startHostProcess(dir, [...nodeArgs, '--import', 'tsx', 'server/cli.ts'], cwd);
+  const host = await startHostProcess(dir, { entry: [...nodeArgs, '--import', 'tsx', 'server/cli.ts'], cwd });
   const token = await adminToken(host.url);
   await api(host.url, 'POST', '/user/repos', token, { name: 'bench', auto_init: true, description: 'benchmark repository' });
   for (let i = 0; i < 20; i++) await api(host.url, 'POST', '/user/repos', token, { name: `bench-${i}`, description: `search fodder ${i}` });

@@ -81,7 +81,7 @@ async function measure(h: Host, n: number, conns: number): Promise<{ ms: number;
 
 async function seeded(label: string, cwd: string | undefined, nodeArgs: string[], refs: number): Promise<Host> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cpu-write-'));
-  const host = await startHostProcess(dir, [...nodeArgs, '--import', 'tsx', 'server/cli.ts'], cwd);
+  const host = await startHostProcess(dir, { entry: [...nodeArgs, '--import', 'tsx', 'server/cli.ts'], cwd });
   const token = await adminToken(host.url);
   await api(host.url, 'POST', '/user/repos', token, { name: 'bench', auto_init: true, description: 'benchmark repository' });
   for (let i = 0; i < refs; i++) await api(host.url, 'POST', '/repos/root/bench/branches', token, { new_branch_name: `bench-${i}`, old_branch_name: 'main' });

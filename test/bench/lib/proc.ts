@@ -72,8 +72,16 @@ export async function spawnServer(args: string[], opts: { env?: NodeJS.ProcessEn
   return { url, pid: child.pid ?? -1, startMs: performance.now() - t0, stop: stopper(child) };
 }
 
+/** How startHostProcess runs the host: node's arguments up to the entry, the folder it runs in, added environment. */
+export interface HostProcessOptions {
+  entry?: string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** Starts the host as `npm start` does (or from a compiled entry), with the admin created from the environment. */
-export function startHostProcess(dataDir: string, entry: string[] = ['--import', 'tsx', 'server/cli.ts'], cwd?: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+export function startHostProcess(dataDir: string, o: HostProcessOptions = {}): Promise<ServerProcess> {
+  const { entry = ['--import', 'tsx', 'server/cli.ts'], cwd, env = {} } = o;
   return spawnServer([...entry, '--data', dataDir], {
     cwd,
     probe: '/api/v1/version',

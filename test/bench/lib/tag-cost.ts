@@ -66,7 +66,7 @@ const nodeArgs = values['node-args'] ? values['node-args'].split(' ') : [];
 
 async function seeded(cwd: string | undefined): Promise<{ host: ServerProcess; token: string; dir: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tag-cost-'));
-  const host = await startHostProcess(dir, [...nodeArgs, '--import', 'tsx', 'server/cli.ts'], cwd);
+  const host = await startHostProcess(dir, { entry: [...nodeArgs, '--import', 'tsx', 'server/cli.ts'], cwd });
   const token = await adminToken(host.url);
   await api(host.url, 'POST', '/user/repos', token, { name: 'bench', auto_init: true });
   if (Number(values.branches)) await drive(host, token, 'branches', 'b-', Number(values.branches), 8);
