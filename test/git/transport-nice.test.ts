@@ -15,13 +15,10 @@ import { gitSandbox, makeRepo } from '../helpers/git.ts';
 process.env.HOMEFORGE_GIT_FETCH_NICE = '7';
 process.env.HOMEFORGE_GIT_PUSH_NICE = '3';
 const { serve } = await import('../../server/git/smart-http.ts');
-const { FETCH_NICE, PUSH_NICE } = await import('../../server/git/process.ts');
+const { FETCH_NICE, PUSH_NICE, gitConfigEnv } = await import('../../server/git/process.ts');
 
-/** Config given to git through the environment (counts as its command line, as uploadpack.packObjectsHook needs). */
-const config = (pairs: [string, string][]): Record<string, string> => Object.fromEntries([
-  ['GIT_CONFIG_COUNT', String(pairs.length)],
-  ...pairs.flatMap(([k, v], i) => [[`GIT_CONFIG_KEY_${i}`, k], [`GIT_CONFIG_VALUE_${i}`, v]]),
-]);
+/** Config given to git through the environment (counts as its command line, as uploadpack.packObjectsHook needs), after the host's own. */
+const config = (pairs: [string, string][]): Record<string, string> => gitConfigEnv(pairs);
 
 test('a clone\'s pack-objects runs FETCH_NICE nicer than the host, a push\'s hooks PUSH_NICE nicer', { skip: process.platform !== 'linux' }, async () => {
   assert.deepEqual([FETCH_NICE, PUSH_NICE], [7, 3]);
