@@ -4,6 +4,7 @@
  */
 import { createHost, type Host } from '../server/host.ts';
 import { startIdleTrim } from '../server/lib/idle-trim.ts';
+import { followLoad } from '../server/lib/young-generation.ts';
 import { updateHostSettings } from '../server/services/settings/host-settings.ts';
 import type { WorkerLoop } from '../server/worker/protocol.ts';
 import type { BrowserWindow, ElectronApi } from './electron-api.ts';
@@ -96,6 +97,8 @@ export async function startShell(electron: ElectronApi, opts: ShellOptions): Pro
   }
   // an idle host gives back the heap a busy spell grew, as npm start's does (server/lib/idle-trim.ts)
   const stopTrim = startIdleTrim();
+  // and its young generation grows under load only (server/lib/young-generation.ts)
+  const stopFollowing = followLoad();
   // 3 - the IPC surface, answering only our window on our origin
   const unregister = registerIpc(electron, { 'homeforge:session': ownerSessionProvider(host.app) }, () => win, new URL(host.url).origin);
   // 4 - the window, created again from the tray or a second launch after it was closed
@@ -121,7 +124,7 @@ export async function startShell(electron: ElectronApi, opts: ShellOptions): Pro
   app.on('window-all-closed', () => undefined);
   app.on('activate', () => openWindow?.());
   // last - quitting waits for the host to close (in-flight requests, worker, store flush)
-  const shutdown = onQuit(electron, host, () => { stopTrim(); tray.destroy(); unregister(); });
+  const shutdown = onQuit(electron, host, () => { stopTrim(); stopFollowing(); tray.destroy(); unregister(); });
   return { host, window: () => win, tray, shutdown };
 }
 

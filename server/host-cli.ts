@@ -6,6 +6,7 @@ import { DataDirLockedError } from './lib/data-lock.ts';
 import { ServiceError } from './lib/errors.ts';
 import { capHeapGrowth } from './lib/heap-growth.ts';
 import { startIdleTrim } from './lib/idle-trim.ts';
+import { followLoad } from './lib/young-generation.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,11 +38,14 @@ try {
   for (const url of host.lan.status().urls) process.stdout.write(`LAN access: ${url}\n`);
   // An idle host gives back the heap a busy spell grew (server/lib/idle-trim.ts).
   const stopTrim = startIdleTrim();
+  // and its young generation grows under load only (server/lib/young-generation.ts)
+  const stopFollowing = followLoad();
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     stopTrim();
+    stopFollowing();
     process.stdout.write(`${signal}: shutting down\n`);
     host.close().then(() => process.exit(0), (err: unknown) => {
       process.stderr.write(`shutdown failed: ${String(err)}\n`);

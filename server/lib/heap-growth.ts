@@ -2,7 +2,7 @@
  * How far V8 lets the host's old generation grow past its live size before the next full collection. V8 picks
  * the factor from its measured collection and allocation speeds, up to 4× on a machine with memory to spare: a
  * host with 30 MB live under a busy hour then carries up to 120 MB of garbage, and keeps those pages after the
- * load. That happens when the young generation is made small (`npm start`'s --max-semi-space-size=1): request-lived
+ * load. That happens when the young generation is kept small (at rest, lib/young-generation.ts, or --max-semi-space-size=1): request-lived
  * objects then reach the old generation. With node's default young generation they die young, and a fixed
  * factor would only hold more garbage when V8 would have chosen less (measured: a streamed 50 MB upload).
  */

@@ -58,6 +58,16 @@ export function fullCollection(): () => void {
   return (collect = gc);
 }
 
+/**
+ * A collection of the young generation alone (`gc({ type: 'minor' })`). Run when a load ends, it closes the load's
+ * allocation in V8's record: V8 shrinks the young generation at a collection that finds the allocation of the last
+ * five seconds or so low, and without this the first collection after the load counts all the load allocated since
+ * the collection before it (measured: a 32 MiB young generation was kept through full collections 7 s after).
+ */
+export function youngCollection(): void {
+  (fullCollection() as (o: { type: 'minor' }) => void)({ type: 'minor' });
+}
+
 const releasers = new Set<() => void>();
 
 /**

@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function startHost(cli: string, dataDir: string, loopFile: string): Promise<ServerProcess> {
   // HOMEFORGE_SOAK_NODE_ARGS: extra node flags for the host (e.g. --cpu-prof --cpu-prof-dir=..., --trace-gc) when profiling a run.
   const extra = (process.env.HOMEFORGE_SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawnServer(['--max-semi-space-size=1', ...extra, '--import', LOOP_MONITOR, cli, '--data', dataDir], {
+  return spawnServer([...extra, '--import', LOOP_MONITOR, cli, '--data', dataDir], {
     cwd: path.dirname(cli), probe: '/api/v1/version',
     env: {
       HOMEFORGE_ADMIN_USER: ADMIN.username, HOMEFORGE_ADMIN_PASSWORD: ADMIN.password, HOMEFORGE_ADMIN_EMAIL: ADMIN.email,
