@@ -227,7 +227,9 @@ export class LogCollection<R extends { id: number }> {
       for (const r of records) {
         if (!Number.isSafeInteger(r.id) || r.id < 1) throw new Error(`bad id ${r.id}`);
         const n = Math.floor(r.id / this.size);
-        byPart.set(n, [...(byPart.get(n) ?? []), r]);
+        const list = byPart.get(n);
+        if (list) list.push(r);
+        else byPart.set(n, [r]);
         counter.value = Math.max(counter.value, r.id + 1);
       }
       counter.value = Math.max(counter.value, next);
@@ -308,7 +310,13 @@ export class LogCollection<R extends { id: number }> {
 
   private async deleteIdsNow(ids: readonly number[]): Promise<number> {
     const byPart = new Map<number, number[]>();
-    for (const id of ids) if (Number.isSafeInteger(id) && id > 0) byPart.set(Math.floor(id / this.size), [...(byPart.get(Math.floor(id / this.size)) ?? []), id]);
+    for (const id of ids) {
+      if (!Number.isSafeInteger(id) || id < 1) continue;
+      const n = Math.floor(id / this.size);
+      const list = byPart.get(n);
+      if (list) list.push(id);
+      else byPart.set(n, [id]);
+    }
     let count = 0;
     for (const [n, list] of byPart) {
       const part = await this.part(n);
