@@ -287,7 +287,10 @@ export const removeWhere = (store: Store, hookId: number, drop: (t: HookTaskReco
 
 /** Deletes every task of a hook (the hook is being deleted). */
 export async function removeHook(store: Store, hookId: number): Promise<void> {
+  const tasks = collections.get(store)?.get(hookId);
   collections.get(store)?.delete(hookId);
   await (await indexOf(store)).removeHook(hookId);
-  await rm(path.join(store.engine.root, dirOf(hookId)), { recursive: true, force: true });
+  // A delivery's result may still be on its way into the folder (measured: rmdir failed with ENOTEMPTY under load).
+  await tasks?.settled();
+  await rm(path.join(store.engine.root, dirOf(hookId)), { recursive: true, force: true, maxRetries: 3 });
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LogCollection } from './log-collection.ts';
@@ -45,6 +45,22 @@ test('dropCached forgets parsed partitions, which are read from disk again; a ch
     assert.equal((await coll.peek(made.id))?.text, 'c');
     coll.dropCached();
     assert.equal((await coll.get(made.id))?.text, 'c', 'and it is on disk');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('settled waits for the changes under way, their appends included', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-logcoll-'));
+  try {
+    const c = new LogCollection<{ id: number; n: number }>(dir, 10);
+    await c.settled();
+    const first = await c.insert((id) => ({ id, n: 0 }));
+    const changes = [c.insert((id) => ({ id, n: 1 })), c.set(first.id, () => ({ n: 2 }))];
+    await c.settled();
+    // both appends are in the file by then
+    assert.equal((await readFile(path.join(dir, '0.log'), 'utf8')).trim().split('\n').length, 3);
+    await Promise.all(changes);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

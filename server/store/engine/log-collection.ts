@@ -38,6 +38,8 @@ export class LogCollection<R extends { id: number }> {
   private readonly compactAfter: number;
   /** Changes under way (from their call until their append has settled): cached partitions stay while any runs. */
   private changing = 0;
+  /** Callers of settled() waiting for the changes under way to end. */
+  private settledWaiters: (() => void)[] = [];
 
   /**
    * `root` is the collection's directory; `size` the ids per partition. With `compactAfter`, a partition whose log
@@ -129,14 +131,21 @@ export class LogCollection<R extends { id: number }> {
     this.loadedBytes.clear();
   }
 
-  /** Counts `run` as a change under way (see dropCached). */
+  /** Counts `run` as a change under way (see dropCached and settled). */
   private async changingWhile<T>(run: () => Promise<T>): Promise<T> {
     this.changing += 1;
     try {
       return await run();
     } finally {
       this.changing -= 1;
+      if (this.changing === 0) for (const w of this.settledWaiters.splice(0)) w();
     }
+  }
+
+  /** Resolves once no change is under way (before the collection's folder is removed: no append lands in it then). */
+  settled(): Promise<void> {
+    if (this.changing === 0) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
   }
 
   /** Runs a change in memory, then appends its entries; a failed append drops the partition so it reloads from disk. */
