@@ -7,8 +7,9 @@
  * collector 23 % of the main thread with a fixed 1 MiB, 16 % kept small at run time). So followLoad() lets the
  * space grow while the main thread is busy and stops that when it is calm again, with a scavenge that closes the
  * load's allocation in V8's record; V8 then shrinks the space back at the first collection that finds the
- * allocation of the last seconds low (the idle trim's, at the latest: lib/idle-trim.ts). V8 reads the growth factor each time it would grow the space, so it is set at run time;
- * keepYoungGenerationSmall must run before the host's modules load. With a small young generation request-lived
+ * allocation of the last seconds low (the idle trim's, at the latest: lib/idle-trim.ts). V8 reads the growth
+ * factor each time it would grow the space, so it is set at run time; keepYoungGenerationSmall must run before the
+ * host's modules load. With a small young generation request-lived
  * objects reach the old generation, so its growth is capped too (heap-growth.ts).
  */
 import v8 from 'node:v8';
