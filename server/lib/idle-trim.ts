@@ -4,12 +4,12 @@
  * all in 60 s of idle, its V8 memory reducer never ran). Here a thread whose event loop has been nearly idle for
  * a few checks in a row, and whose heap has grown since the last trim, runs one full collection: V8 then gives
  * the empty pages back to the system (a 69 MB heap with 3 MB live went to 8 MB, RSS -59 MB in 2 s).
- * One per thread (the host's main thread and its worker thread each run their own); the timer never keeps the
- * process alive.
+ * One per thread (the host's main thread and its worker thread each run their own); its checks come from the
+ * thread's shared utilization sampler (loop-utilization.ts), whose timer never keeps the process alive.
  */
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { everyLoopWindow } from './loop-utilization.ts';
 
 /** How often the loop's utilization is read (ms). */
 export const TRIM_CHECK_MS = 5000;
@@ -117,18 +117,15 @@ export function codeFlushingCollection(): void {
   }
 }
 
-let running: NodeJS.Timeout | null = null;
+let running: (() => void) | null = null;
 
 /** Starts the idle trimmer of this thread (once; later calls do nothing). Returns a function that stops it. */
 export function startIdleTrim(onTrim?: (before: number, after: number) => void): () => void {
   if (running) return () => {};
   let state: TrimState = { quiet: 0, baseline: v8.getHeapStatistics().total_heap_size };
-  let last: EventLoopUtilization = performance.eventLoopUtilization();
-  const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
+  const unsubscribe = everyLoopWindow(TRIM_CHECK_MS, (utilization) => {
     const heap = v8.getHeapStatistics().total_heap_size;
-    const step = nextTrim(state, performance.eventLoopUtilization(now, last).utilization, heap);
-    last = now;
+    const step = nextTrim(state, utilization, heap);
     state = step.state;
     if (!step.trim) return;
     for (const release of releasers) release();
@@ -137,11 +134,10 @@ export function startIdleTrim(onTrim?: (before: number, after: number) => void):
     const after = v8.getHeapStatistics().total_heap_size;
     state = { quiet: 0, baseline: after };
     onTrim?.(heap, after);
-  }, TRIM_CHECK_MS);
-  timer.unref();
-  running = timer;
+  });
+  running = unsubscribe;
   return () => {
-    clearInterval(timer);
-    if (running === timer) running = null;
+    unsubscribe();
+    if (running === unsubscribe) running = null;
   };
 }

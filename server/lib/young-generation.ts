@@ -13,9 +13,9 @@
  * objects reach the old generation, so its growth is capped too (heap-growth.ts).
  */
 import v8 from 'node:v8';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { HEAP_GROWING_PERCENT } from './heap-growth.ts';
 import { youngCollection } from './idle-trim.ts';
+import { everyLoopWindow } from './loop-utilization.ts';
 
 /** V8's own growth factor of the semi-spaces (its minimum, and what a new isolate sets). */
 const V8_GROWTH_FACTOR = 2;
@@ -67,27 +67,23 @@ export function nextLoadState(s: LoadState, utilization: number): LoadState {
 /**
  * Lets the young generation grow while this thread's event loop is busy (see the top of this file), from now on.
  * Does nothing unless keepYoungGenerationSmall() ran (a young generation set on node's command line is kept as
- * given). Returns the function that stops it and keeps the generation small again; the timer never keeps the
- * process alive.
+ * given). Returns the function that stops it and keeps the generation small again. Its checks come from the thread's
+ * shared utilization sampler (loop-utilization.ts), whose timer never keeps the process alive.
  */
 export function followLoad(checkMs = LOAD_CHECK_MS): () => void {
   if (!keptSmall) return () => {};
   let state: LoadState = { busy: false, run: 0 };
-  let last: EventLoopUtilization = performance.eventLoopUtilization();
-  const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    const next = nextLoadState(state, performance.eventLoopUtilization(now, last).utilization);
-    last = now;
+  const unsubscribe = everyLoopWindow(checkMs, (utilization) => {
+    const next = nextLoadState(state, utilization);
     if (next.busy !== state.busy) {
       growing = next.busy;
       setGrowthFactor(next.busy ? V8_GROWTH_FACTOR : 1);
       if (!next.busy) youngCollection();
     }
     state = next;
-  }, checkMs);
-  timer.unref();
+  });
   return () => {
-    clearInterval(timer);
+    unsubscribe();
     growing = false;
     setGrowthFactor(1);
   };
