@@ -1,10 +1,11 @@
-import { test } from 'node:test';
+import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm, writeFile, appendFile, mkdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openStore, flushStore } from './index.ts';
 import * as tasks from './hook-tasks.ts';
+import { LogCollection } from './engine/log-collection.ts';
 import type { HookTaskRecord } from './hook-tasks.ts';
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'homeforge-tasks-'));
@@ -181,6 +182,25 @@ test('a task whose index line a kill lost is pending again after a start; tasks 
     assert.ok(await tasks.claim(store, { hookId: 5, id: 122 }));
     await tasks.insert(store, 5, task(5));
     assert.equal(await tasks.pendingCount(store, [5]), 12);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("deleting a hook unregisters its tasks' collection from the engine", async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const adopt = mock.method(store.engine, 'adopt');
+    await tasks.insert(store, 4, task(4));
+    const collection = adopt.mock.calls.map((c) => c.result).find((c) => c instanceof LogCollection);
+    assert.ok(collection, 'the hook\'s collection was adopted');
+    const dropped = mock.method(collection, 'dropCached');
+    store.engine.dropCaches();
+    assert.equal(dropped.mock.callCount(), 1);
+    await tasks.removeHook(store, 4);
+    store.engine.dropCaches();
+    assert.equal(dropped.mock.callCount(), 1, 'the engine no longer holds it');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -289,6 +289,7 @@ export const removeWhere = (store: Store, hookId: number, drop: (t: HookTaskReco
 export async function removeHook(store: Store, hookId: number): Promise<void> {
   const tasks = collections.get(store)?.get(hookId);
   collections.get(store)?.delete(hookId);
+  if (tasks) store.engine.unadopt(tasks);
   await (await indexOf(store)).removeHook(hookId);
   // A delivery's result may still be on its way into the folder (measured: rmdir failed with ENOTEMPTY under load).
   await tasks?.settled();

@@ -146,3 +146,13 @@ test('docs() gives loaded and missing documents in the order named, the same obj
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('dropCaches empties each adopted cache until it is unadopted', () => {
+  const engine = new StoreEngine(path.join(tmpdir(), 'homeforge-store-unused'));
+  let drops = 0;
+  const cache = engine.adopt({ dropCached: () => { drops += 1; } });
+  engine.dropCaches();
+  engine.unadopt(cache);
+  engine.dropCaches();
+  assert.equal(drops, 1);
+});

@@ -52,6 +52,11 @@ export class StoreEngine {
     return cache;
   }
 
+  /** Unregisters a cache adopt() registered, once its records are gone (else the engine would hold it until restart). */
+  unadopt(cache: { dropCached(): void }): void {
+    this.caches.delete(cache);
+  }
+
   /** Empties the registered record caches (the host went idle); each reads from disk again when next used. */
   dropCaches(): void {
     for (const c of this.caches) c.dropCached();
