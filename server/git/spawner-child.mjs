@@ -12,7 +12,8 @@ import os from 'node:os';
 const STDERR_MAX = 64 * 1024;
 /** Inside Electron this runs as a utility process: its channel to the host is `process.parentPort`. */
 const port = process.parentPort;
-const send = (msg) => (port ? port.postMessage(msg) : process.send?.(msg));
+// Nothing to tell once the host's channel has closed (the host was killed while git ran).
+const send = (msg) => (port ? port.postMessage(msg) : process.connected && process.send?.(msg));
 const socketPath = process.env.HOMEFORGE_SPAWNER_SOCKET ?? process.argv[2];
 /** Requests waiting for their connection, and connections waiting for their request, by token. */
 const requests = new Map();
@@ -136,6 +137,11 @@ else process.on('message', onMessage);
 // Running git processes are left to finish, as they would be had the host started them itself. (A utility
 // process ends with the app.)
 process.on('disconnect', () => process.exit(0));
+// A send in the moment between the host's death and this process reading the channel's end fails with EPIPE,
+// emitted on the process; unhandled, it would crash this process onto the stderr it shares with the host.
+process.on('error', (err) => {
+  if (err?.code !== 'EPIPE' && err?.code !== 'ERR_IPC_CHANNEL_CLOSED') throw err;
+});
 
 server.listen(socketPath, () => send({ t: 'ready' }));
 server.on('error', (err) => {

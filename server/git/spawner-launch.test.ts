@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { helperCommand, helperScript, setHelperStarter, startHelper, type HelperStarter } from './spawner-launch.ts';
@@ -85,6 +85,61 @@ test('the spawner script speaks over a utility process\'s parentPort: ready, a p
     lastChild!.kill();
     await exited;
   } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Holds the spawner's report of a git exit until the test says its host is gone: the window in which a host killed
+ * just then leaves the spawner writing to a closed channel, before it has read the channel's end.
+ */
+const HOLD_EXIT_REPORT = `data:text/javascript,${encodeURIComponent(`
+import { existsSync } from 'node:fs';
+const send = process.send.bind(process);
+const nap = new Int32Array(new SharedArrayBuffer(4));
+process.send = (msg, ...rest) => {
+  if (msg?.t === 'exit') while (!existsSync(process.env.HOST_GONE)) Atomics.wait(nap, 0, 0, 10);
+  return send(msg, ...rest);
+};`)}`;
+
+test('a git exit reported after the host was killed leaves the spawner quiet: no EPIPE on the stderr it shares', { skip: process.platform === 'win32', timeout: 30_000 }, async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-orphan-'));
+  const gone = path.join(dir, 'host-gone');
+  try {
+    const socket = path.join(dir, 's');
+    const cmd = helperCommand(helperScript(), socket);
+    const spawner = { command: cmd.command, args: ['--import', HOLD_EXIT_REPORT, ...cmd.args], env: { ...cmd.env, HOST_GONE: gone } };
+    // A host as startHelper starts the spawner (its stderr inherited), asking for one git process.
+    const hostScript = `
+      import { spawn } from 'node:child_process';
+      import net from 'node:net';
+      const s = ${JSON.stringify(spawner)};
+      const proc = spawn(s.command, s.args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: s.env });
+      proc.on('message', (m) => {
+        if (m.t === 'ready') {
+          const conn = net.connect({ path: ${JSON.stringify(socket)}, allowHalfOpen: true });
+          conn.on('error', () => undefined);
+          conn.write('t1\\n');
+          proc.send({ t: 'spawn', id: 1, token: 't1', args: ['--version'], cwd: ${JSON.stringify(dir)}, env: process.env, stdin: 'ignore' });
+        } else if (m.t === 'spawned') process.stdout.write('spawned\\n');
+      });`;
+    const host = spawn(process.execPath, ['--input-type=module', '-e', hostScript], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    host.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    // The pipe ends once the spawner, which holds a copy, has exited too.
+    const stderrEnded = new Promise((resolve) => host.stderr.on('end', resolve));
+    await new Promise<void>((resolve, reject) => {
+      host.stdout.on('data', (c: Buffer) => { if (c.toString().includes('spawned')) resolve(); });
+      host.once('exit', () => reject(new Error(`the host ended first: ${stderr}`)));
+    });
+    const hostExited = new Promise((resolve) => host.once('exit', resolve));
+    host.kill('SIGKILL');
+    await hostExited;
+    await writeFile(gone, '');
+    await stderrEnded;
+    assert.doesNotMatch(stderr, /EPIPE|ERR_IPC_CHANNEL_CLOSED|Error/);
+  } finally {
+    await writeFile(gone, '').catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
   }
 });
