@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { openStore } from './index.ts';
 import * as issues from './issues.ts';
 import type { IssueRecord } from './issues.ts';
+import { LogCollection } from './engine/log-collection.ts';
 
 const tempDir = () => mkdtemp(path.join(tmpdir(), 'homeforge-issues-'));
 let clock = 0;
@@ -82,6 +83,26 @@ test('closing moves the counters; links and text search follow edits', async () 
     assert.equal((await issues.search(store, [10], 'push')).total, 0);
     assert.equal((await issues.search(store, [10], 'webhook')).total, 1);
     assert.equal((await issues.recount(store, 9)).closed_issues, 1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("deleting a repository's issues unregisters their collection from the engine and removes the folder", async () => {
+  const dir = await tempDir();
+  try {
+    const store = await openStore(dir);
+    const adopt = mock.method(store.engine, 'adopt');
+    await issues.insert(store, 7, issue());
+    const collection = adopt.mock.calls.map((c) => c.result).find((c) => c instanceof LogCollection);
+    assert.ok(collection, "the repository's collection was adopted");
+    const dropped = mock.method(collection, 'dropCached');
+    store.engine.dropCaches();
+    assert.equal(dropped.mock.callCount(), 1);
+    await issues.removeRepo(store, 7);
+    store.engine.dropCaches();
+    assert.equal(dropped.mock.callCount(), 1, 'the engine no longer holds it');
+    assert.ok(!(await readdir(path.join(store.engine.root, 'issues'))).includes('7'));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

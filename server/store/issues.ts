@@ -187,10 +187,13 @@ export async function removeRepo(store: Store, repoId: number): Promise<void> {
     for (const r of await c.peekPartition(n)) await s.links.change(repoId, r.id, linksOf(toRecord(r, repoId)), []);
   }
   s.colls.delete(repoId);
+  store.engine.unadopt(c);
   s.repos.delete(repoId);
   dropRepoText(store, repoId);
   await store.engine.remove(`issues/${repoId}/counters`);
-  await rm(path.join(store.engine.root, 'issues', String(repoId)), { recursive: true, force: true });
+  // a change still on its way into the folder would make the removal fail (as for a hook's tasks)
+  await c.settled();
+  await rm(path.join(store.engine.root, 'issues', String(repoId)), { recursive: true, force: true, maxRetries: 3 });
 }
 
 /** The number of matches from the counters when `q` filters by state and kind only, else null. */
