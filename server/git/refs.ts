@@ -55,17 +55,23 @@ export const SUMMARY_MAX = 1024;
 /**
  * Every branch with its head commit's time and summary line. The summary is cut by git itself, so a commit with a
  * 32 MiB first line costs git a read, not the host a 32 MiB string per branch (for-each-ref cannot cut it).
+ * `expected`: head ids the caller expects to find (a push's new heads), whose summaries are read beside the listing.
  */
-export async function listBranchHeads(gitDir: string, only?: string[]): Promise<BranchHead[]> {
+export async function listBranchHeads(gitDir: string, only?: string[], expected: string[] = []): Promise<BranchHead[]> {
   const patterns = only ? only.map((n) => `refs/heads/${n}`) : ['refs/heads/'];
   if (only && only.length === 0) return [];
   const fmt = '%(refname:strip=2)%00%(objectname)%00%(committerdate:iso-strict)';
+  // the summaries of the heads the caller expects are read beside the listing (a push knows its new heads)
+  const early = commitSummaries(gitDir, [...new Set(expected)]);
+  early.catch(() => undefined);
   const out = await git(['for-each-ref', `--format=${fmt}`, '--end-of-options', ...patterns], { gitDir });
   const heads = out.split('\n').filter(Boolean).map((line) => {
     const [name = '', sha = '', commitTime = ''] = line.split('\0');
     return { name, sha, commitTime, summary: '' };
   });
-  const summaries = await commitSummaries(gitDir, [...new Set(heads.map((h) => h.sha))]);
+  const summaries = await early;
+  const rest = [...new Set(heads.map((h) => h.sha))].filter((sha) => !summaries.has(sha));
+  for (const [sha, summary] of await commitSummaries(gitDir, rest)) summaries.set(sha, summary);
   for (const h of heads) h.summary = summaries.get(h.sha) ?? '';
   return heads;
 }

@@ -10,8 +10,9 @@ import * as userStore from '../../store/users.ts';
 import * as refs from '../../git/refs.ts';
 import { withRepoLock } from './locks.ts';
 import { eventBaseUrl } from './payloads.ts';
-import { applyHeadChange, refreshAfterPush } from './cache.ts';
+import { applyHeadChange, readerFor, refreshAfterPush } from './cache.ts';
 import { DEFERRED_WRITE_LAG_MS, deferRecordSaves } from './deferred-records.ts';
+import { branchCommits } from './push-events.ts';
 
 export interface RefUpdate {
   ref: string;
@@ -51,13 +52,14 @@ async function syncBranches(app: AppContext, repo: RepoRecord, pusher: UserRecor
     await branchStore.apply(app.store, repo.id, known.heads.map((h) => toRecord(h, pusher.id, now)), deleted);
     return;
   }
+  const pushedHeads = updates.filter((u) => u.ref.startsWith(HEADS) && !refs.zeroId(u.newSha)).map((u) => u.newSha);
   if ((await branchStore.count(app.store, repo.id)) === 0) {
-    const heads = await refs.listBranchHeads(gitDir);
+    const heads = await refs.listBranchHeads(gitDir, undefined, pushedHeads);
     await branchStore.replaceAll(app.store, repo.id, heads.map((h) => toRecord(h, pusher.id, now)));
     return;
   }
   const names = [...new Set(updates.filter((u) => u.ref.startsWith(HEADS)).map((u) => u.ref.slice(HEADS.length)))];
-  const heads = await refs.listBranchHeads(gitDir, names);
+  const heads = await refs.listBranchHeads(gitDir, names, pushedHeads);
   const present = new Set(heads.map((h) => h.name));
   await branchStore.apply(app.store, repo.id, heads.map((h) => toRecord(h, pusher.id, now)), names.filter((n) => !present.has(n)));
 }
@@ -70,10 +72,11 @@ function firstDefaultBranch(repo: RepoRecord, created: string[], configured: str
 
 /**
  * Sets updated, is_empty, size and (on the first push) the default branch. Runs after syncBranches, so the
- * branch records already match the repository: they are read instead of asking git again.
+ * branch records already match the repository: they are read instead of asking git again. `counted`: the size in
+ * KiB, counted meanwhile (null when the objects did not change).
  */
-async function updateRepoState(app: AppContext, repo: RepoRecord, updates: RefUpdate[], gitDir: string, known?: KnownState): Promise<RepoRecord> {
-  const [branches, size] = await Promise.all([branchStore.list(app.store, repo.id), known?.sameSize ? repo.size_kb : refs.sizeKiB(gitDir)]);
+async function updateRepoState(app: AppContext, repo: RepoRecord, updates: RefUpdate[], gitDir: string, counted: Promise<number | null>): Promise<RepoRecord> {
+  const [branches, size] = await Promise.all([branchStore.list(app.store, repo.id), counted.then((n) => n ?? repo.size_kb)]);
   let defaultBranch = repo.default_branch;
   const wasEmpty = repo.is_empty && branches.length > 0;
   if (wasEmpty && !branches.some((b) => b.name === repo.default_branch)) {
@@ -128,6 +131,21 @@ async function recordKnown(app: AppContext, repo: RepoRecord, pusher: UserRecord
   return staged.state?.row ?? repo;
 }
 
+/**
+ * Starts the reads the events of a push will make first (each moved branch's newest commits, which the push
+ * payload and the issue references list, and the new head through the object reader), so their git processes
+ * run while the records are written instead of one after another after them. A failure is left to the event's
+ * own read, which asks again.
+ */
+function warmEventReads(app: AppContext, repo: RepoRecord, gitDir: string, updates: RefUpdate[]): void {
+  for (const u of updates) {
+    if (refs.zeroId(u.newSha)) continue;
+    // the object reader's git process starts now too; the new head is what the workflows are looked up at
+    readerFor(app, repo).read(u.newSha).catch(() => undefined);
+    if (u.ref.startsWith(HEADS)) branchCommits(app, repo, gitDir, u).catch(() => undefined);
+  }
+}
+
 /** Applies the consequences of ref changes already made in the repository: branch records, repository state, events. */
 export async function processRefUpdates(
   app: AppContext, repo: RepoRecord, pusher: UserRecord, updates: { ref: string; oldSha: string; newSha: string }[], opts: { baseUrl?: string; known?: KnownState } = {},
@@ -139,14 +157,20 @@ export async function processRefUpdates(
   // The refs changed already: cached reads must not outlive this moment, even before the events say so. A push
   // patches the moved refs into the cache (the object reader and the values cached by object id stay); an API
   // write that states what it moved has patched the cache itself.
-  if (!known) refreshAfterPush(app, repo, relevant);
+  if (!known) {
+    refreshAfterPush(app, repo, relevant);
+    warmEventReads(app, repo, gitDir, relevant);
+  }
   const current = known && (await branchStore.hasAny(app.store, repo.id))
     ? await recordKnown(app, repo, pusher, relevant, gitDir, known)
     : await withRepoLock(app, repo.id, async () => {
+      // the repository's size is counted while the branch records are synchronised
+      const counted = known?.sameSize ? Promise.resolve(null) : refs.sizeKiB(gitDir);
+      counted.catch(() => undefined);
       // 1 - branch records
       await syncBranches(app, repo, pusher, relevant, gitDir, known);
       // 2 - the repository's state
-      return updateRepoState(app, (await repoStore.getById(app.store, repo.id)) ?? repo, relevant, gitDir, known);
+      return updateRepoState(app, (await repoStore.getById(app.store, repo.id)) ?? repo, relevant, gitDir, counted);
     });
   // 3 - the features that follow (webhook events ref by ref, the pusher's auto-watch, push mirrors on commit)
   const owner = await userStore.getById(app.store, current.owner_id);
