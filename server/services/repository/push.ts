@@ -131,15 +131,19 @@ async function recordKnown(app: AppContext, repo: RepoRecord, pusher: UserRecord
   return staged.state?.row ?? repo;
 }
 
+/** How many of a push's ref updates have their events' reads started early (the rest are read by the events, in turn). */
+const WARMED_UPDATES = 4;
+
 /**
  * Starts the reads the events of a push will make first (each moved branch's newest commits, which the push
  * payload and the issue references list, and the new head through the object reader), so their git processes
- * run while the records are written instead of one after another after them. A failure is left to the event's
- * own read, which asks again.
+ * run while the records are written instead of one after another after them. Only the first few updates: a push
+ * of hundreds of branches would otherwise start hundreds of git processes at once. A mirror's sync is left out
+ * (no issue references, and often many refs). A failure is left to the event's own read, which asks again.
  */
 function warmEventReads(app: AppContext, repo: RepoRecord, gitDir: string, updates: RefUpdate[]): void {
-  for (const u of updates) {
-    if (refs.zeroId(u.newSha)) continue;
+  if (repo.is_mirror) return;
+  for (const u of updates.filter((x) => !refs.zeroId(x.newSha)).slice(0, WARMED_UPDATES)) {
     // the object reader's git process starts now too; the new head is what the workflows are looked up at
     readerFor(app, repo).read(u.newSha).catch(() => undefined);
     if (u.ref.startsWith(HEADS)) branchCommits(app, repo, gitDir, u).catch(() => undefined);
