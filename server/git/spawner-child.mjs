@@ -138,9 +138,12 @@ else process.on('message', onMessage);
 // process ends with the app.)
 process.on('disconnect', () => process.exit(0));
 // A send in the moment between the host's death and this process reading the channel's end fails with EPIPE,
-// emitted on the process; unhandled, it would crash this process onto the stderr it shares with the host.
+// emitted on the process; unhandled, it would crash this process onto the stderr it shares with the host. The
+// host is gone then, and no 'disconnect' follows such a failed send (measured: the process stayed, holding the
+// dead host's stderr open), so this is the end too.
 process.on('error', (err) => {
   if (err?.code !== 'EPIPE' && err?.code !== 'ERR_IPC_CHANNEL_CLOSED') throw err;
+  process.exit(0);
 });
 
 server.listen(socketPath, () => send({ t: 'ready' }));
