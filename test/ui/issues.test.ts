@@ -38,7 +38,7 @@ describe('UI issues', () => {
     await description.locator('strong', { hasText: 'the button' }).waitFor();
     const side = page.getByRole('complementary', { name: 'Issue details' });
     await side.getByLabel('Labels of this issue').getByText('bug').waitFor();
-    assert.equal(await side.getByLabel('Milestone').locator('option:checked').textContent(), 'v1.0');
+    assert.equal(await side.getByLabel('Set the milestone').locator('option:checked').textContent(), 'v1.0');
 
     await field(page, 'Comment').fill('Seen it *too*, see `app.ts`');
     await page.getByRole('button', { name: 'Comment', exact: true }).click();

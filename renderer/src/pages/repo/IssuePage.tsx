@@ -133,7 +133,7 @@ export function IssuePage() {
         )}
         <p className="muted">
           <span className={`badge ${i.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{i.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
-          {i.user.login} opened this <When iso={i.created_at} />{i.comments ? ` · ${i.comments} comments` : ''}{i.is_locked ? ' · locked' : ''}
+          {i.user.login} opened this <When iso={i.created_at} />{i.comments ? ` · ${i.comments} comment${i.comments === 1 ? '' : 's'}` : ''}{i.is_locked ? ' · locked' : ''}
         </p>
       </header>
       <ErrorAlert>{error ?? comments.error}</ErrorAlert>

@@ -87,7 +87,7 @@ export function IssuesPage() {
             <li key={i.number} className="issue-row">
               <Link to={`${ui}/issues/${i.number}`}>{i.title}</Link>
               <span className="label-list">{i.labels.map((l) => <LabelChip key={l.id} label={l} />)}</span>
-              <span className="muted">#{i.number} opened <When iso={i.created_at} /> by {i.user.login}{i.milestone ? ` · ${i.milestone.title}` : ''}{i.comments ? ` · ${i.comments} comments` : ''}</span>
+              <span className="muted">#{i.number} opened <When iso={i.created_at} /> by {i.user.login}{i.milestone ? ` · ${i.milestone.title}` : ''}{i.comments ? ` · ${i.comments} comment${i.comments === 1 ? '' : 's'}` : ''}</span>
             </li>
           ))}
         </ul>

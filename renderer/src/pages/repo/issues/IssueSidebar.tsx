@@ -81,7 +81,7 @@ export function IssueSidebar({ issue, path, canEdit, act }: { issue: Issue; path
       ) : null}
       <h3>Milestone</h3>
       {canEdit ? (
-        <Select label="Milestone" name="milestone" value={issue.milestone?.id ?? ''} onChange={(e) => void act(() => api.patch(path, { milestone: e.target.value ? Number(e.target.value) : 0 }), 'The milestone was not changed')}>
+        <Select label="Set the milestone" name="milestone" value={issue.milestone?.id ?? ''} onChange={(e) => void act(() => api.patch(path, { milestone: e.target.value ? Number(e.target.value) : 0 }), 'The milestone was not changed')}>
           <option value="">No milestone</option>
           {meta.data?.milestones.map((m) => <option key={m.id} value={m.id}>{m.title}{m.state === 'closed' ? ' (closed)' : ''}</option>)}
         </Select>
