@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { helperCommand, helperScript, setHelperStarter, startHelper, type HelperStarter } from './spawner-launch.ts';
@@ -143,3 +144,56 @@ test('a git exit reported after the host was killed leaves the spawner quiet: no
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+/**
+ * Makes the spawner's report of a git exit fail as node fails a send on a channel whose other end is gone: false
+ * returned, and the error (code from SEND_FAILS_WITH) emitted on the process on the next tick. The test keeps its
+ * end of the channel open, so no 'disconnect' follows, as after the measured EPIPE.
+ */
+const FAIL_EXIT_REPORT = `data:text/javascript,${encodeURIComponent(`
+const send = process.send.bind(process);
+process.send = (msg, ...rest) => {
+  if (msg?.t !== 'exit') return send(msg, ...rest);
+  const code = process.env.SEND_FAILS_WITH;
+  const err = Object.assign(new Error(code === 'EPIPE' ? 'write EPIPE' : 'Channel closed'), { code, syscall: 'write' });
+  process.nextTick(() => process.emit('error', err));
+  return false;
+};`)}`;
+
+for (const code of ['EPIPE', 'ERR_IPC_CHANNEL_CLOSED']) {
+  test(`a report that fails with ${code}, no 'disconnect' following, ends the spawner by itself`, { skip: process.platform === 'win32', timeout: 30_000 }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-send-fails-'));
+    const socket = path.join(dir, 's');
+    const cmd = helperCommand(helperScript(), socket);
+    const proc = spawn(cmd.command, ['--import', FAIL_EXIT_REPORT, ...cmd.args], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: { ...cmd.env, SEND_FAILS_WITH: code } });
+    let stderr = '';
+    proc.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => proc.once('exit', (c, s) => resolve([c, s])));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        proc.on('message', (m: { t: string }) => {
+          if (m.t === 'ready') {
+            const conn = net.connect({ path: socket, allowHalfOpen: true });
+            conn.on('error', () => undefined);
+            conn.resume();
+            conn.write('t1\n');
+            proc.send({ t: 'spawn', id: 1, token: 't1', args: ['--version'], cwd: dir, env: process.env, stdin: 'ignore' });
+          } else if (m.t === 'spawned') resolve();
+        });
+        proc.once('exit', () => reject(new Error(`the spawner ended before git was spawned: ${stderr}`)));
+      });
+      // git exits at once; its report fails. The spawner has to go within this bound, its channel still open here.
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<'still running'>((resolve) => { timer = setTimeout(() => resolve('still running'), 10_000); });
+      const outcome = await Promise.race([exited, bound]);
+      clearTimeout(timer);
+      assert.notEqual(outcome, 'still running', `the spawner kept running after its report failed with ${code}`);
+      assert.deepEqual(outcome, [0, null]);
+      assert.equal(stderr, '');
+    } finally {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}
