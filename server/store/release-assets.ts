@@ -1,9 +1,11 @@
 /**
- * Release attachments (Gitea's attachment table, rows with a release_id): one document indexed by release and
- * repository. The file itself lives under `<data>/attachments/<u0>/<u1>/<uuid>` (Gitea's layout).
+ * Release attachments (Gitea's attachment table, rows with a release_id), indexed by release and repository. The file
+ * itself lives under `<data>/attachments/<u0>/<u1>/<uuid>` (Gitea's layout). Kept in append-only logs (LogTable), as
+ * they grow with every upload: a one-document table held the assets of every repository and each upload or counted
+ * download rewrote all of them. An existing release_assets.json is imported into the logs on first use.
  */
 import type { Store } from './index.ts';
-import { Table } from './engine/table.ts';
+import { LogTable } from './engine/log-table.ts';
 
 export interface ReleaseAssetRecord {
   id: number;
@@ -17,7 +19,7 @@ export interface ReleaseAssetRecord {
   created: string;
 }
 
-const table = new Table<ReleaseAssetRecord>('release_assets', {
+const table = new LogTable<ReleaseAssetRecord>('release_assets', {
   unique: [{ name: 'uuid', key: (a) => a.uuid }],
   indexes: [{ name: 'release', key: (a) => String(a.release_id) }, { name: 'repo', key: (a) => String(a.repo_id) }],
 });

@@ -1,7 +1,7 @@
 // Release attachments through HTTP: a 50 MB file uploaded as multipart and downloaded at its browser address
 // with the same sha256, the host's memory flat both ways (the host runs in this process, so its heap and buffers
 // are measured here: a buffered upload would add 50 MB); raw uploads with ?name=, list, get, rename, delete
-// (the file goes), Gitea's size limit (413) and refusals.
+// (the file goes), Gitea's size limit (413) and refusals; the files through a repository's transfer and deletion.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -14,6 +14,7 @@ import { startHost, createToken, request, ADMIN, type TestHost } from '../helper
 import { makeUser } from '../issues/helpers.ts';
 import { generated, postStream } from './upload-stream.ts';
 import { startChildHost, type ChildHost } from '../webhooks/child-host.ts';
+import * as assetStore from '../../server/store/release-assets.ts';
 
 const O = ADMIN.username;
 const R = `/repos/${O}/files`;
@@ -90,6 +91,26 @@ describe('release attachments', () => {
     assert.equal((await h.api('DELETE', `${R}/releases/${releaseId}`, { auth: token })).status, 204);
     const uuidGone = await fetch(`${h.url}/${O}/files/releases/download/v1/big.bin`);
     assert.equal(uuidGone.status, 404, 'a deleted release takes its files');
+  });
+
+  test('a transferred repository keeps its release files; a deleted one takes their records and files', async () => {
+    assert.equal((await h.api('POST', '/orgs', { auth: token, body: { username: 'shipping' } })).status, 201);
+    assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'moving', auto_init: true } })).status, 201);
+    const rel = await h.api('POST', `/repos/${O}/moving/releases`, { auth: token, body: { tag_name: 'v1' } });
+    assert.equal(rel.status, 201, rel.text);
+    const up = await postStream(`${h.url}/api/v1/repos/${O}/moving/releases/${rel.body.id}/assets?name=tool.bin`, token, generated(10).stream, 10, { multipart: false });
+    assert.equal(up.status, 201);
+    const uuid = up.body.uuid as string;
+    const onDisk = path.join(h.dataDir, 'attachments', uuid[0]!, uuid[1]!, uuid);
+    assert.equal((await h.api('POST', `/repos/${O}/moving/transfer`, { auth: token, body: { new_owner: 'shipping' } })).status, 202);
+    const list = await h.api('GET', `/repos/shipping/moving/releases/${rel.body.id}/assets`, { auth: token });
+    assert.deepEqual(list.body.map((x: { uuid: string }) => x.uuid), [uuid]);
+    assert.equal((await fetch(`${h.url}/shipping/moving/releases/download/v1/tool.bin`)).status, 200);
+    const repoId = (await h.api('GET', '/repos/shipping/moving', { auth: token })).body.id as number;
+    assert.equal((await h.api('DELETE', '/repos/shipping/moving', { auth: token })).status, 204);
+    assert.ok(!existsSync(onDisk), 'the file went with its repository');
+    assert.deepEqual(await assetStore.listByRepo(h.app.store, repoId), []);
+    assert.equal(await assetStore.getByUuid(h.app.store, uuid), undefined);
   });
 });
 
