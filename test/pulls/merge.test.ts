@@ -49,6 +49,9 @@ describe('merging pull requests', () => {
       assert.equal(got.state, 'closed');
       assert.equal(got.merge_commit_sha, main);
       assert.equal(got.merged_by.login, 'root');
+      assert.deepEqual([got.changed_files, got.additions, got.deletions], [2, 2, 0], 'a merged pull request keeps the size of its change');
+      const changed = (await w.h.api('GET', `/repos/root/${repo}/pulls/${m.pr.number}/files`, { auth: w.token })).body as { filename: string }[];
+      assert.deepEqual(changed.map((f) => f.filename), ['merge-1.txt', 'merge-2.txt'], 'and its files changed');
       assert.equal((await w.h.api('GET', `/repos/root/${repo}/pulls/${m.pr.number}/merge`, { auth: w.token })).status, 204);
       assert.equal((await merge(repo, m.pr.number, { Do: 'merge' })).status, 405, 'a merged pull request is not merged again');
 

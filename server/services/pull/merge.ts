@@ -126,10 +126,13 @@ export async function performMerge(app: AppContext, s: IssueScope, p: Pull, req:
     const message = req.message?.trim() ? `${title}\n\n${req.message.trim()}\n` : `${title}\n`;
     await pullStore.update(app.store, p.pr.id, (r) => { r.auto_merge = null; });
     const next = await mergedCommit(app, s.repo, p, req.style, baseSha, message, doer);
+    // The merged change as it was checked: moving the base re-checks open pull requests, this one included, and
+    // would leave it with its head as merge base and an empty diff.
+    const { merge_base, changed_files, additions, deletions } = p.pr;
     if (next !== baseSha) await moveBase(app, s.repo, doer, p.pr.base_branch, baseSha, next, baseUrl);
     const now = new Date().toISOString();
     const pr = (await pullStore.update(app.store, p.pr.id, (r) => {
-      Object.assign(r, { has_merged: true, merged_sha: next, merged_at: now, merger_id: doer.id, auto_merge: null, status: 'mergeable' });
+      Object.assign(r, { has_merged: true, merged_sha: next, merged_at: now, merger_id: doer.id, auto_merge: null, status: 'mergeable', merge_base, changed_files, additions, deletions });
     }))!;
     const issue = (await issueStore.update(app.store, s.repo.id, p.issue.index, (r) => { r.is_closed = true; r.closed_at = now; r.updated = now; }))!;
     await notify(app, s, issue, 'issues', 'closed');

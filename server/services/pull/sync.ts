@@ -67,7 +67,8 @@ export async function refreshPull(app: AppContext, base: RepoRecord, pr: PullRec
     if (current.has_merged) return { pr: current, oldHead: current.head_sha };
     const head = (await syncHeadRef(app, base, current)) ?? current.head_sha;
     const result = await checkMerge(app, base, current.base_branch, head);
-    const next = await pullStore.update(app.store, current.id, (r) => Object.assign(r, result));
+    // A merge finishing meanwhile keeps the merged change's base and size (its own push moved the base).
+    const next = await pullStore.update(app.store, current.id, (r) => { if (!r.has_merged) Object.assign(r, result); });
     return { pr: next ?? current, oldHead: current.head_sha };
   });
 }
