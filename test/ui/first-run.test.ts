@@ -26,6 +26,10 @@ describe('UI first run', () => {
     await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
     assert.match(await page.getByRole('banner').innerText(), /Signed in as\s+owner/);
     await page.getByRole('heading', { name: 'No repositories yet' }).waitFor();
+    // The empty state sits in the main column, beside the activity column rather than above it.
+    const empty = await page.locator('.empty-state').boundingBox();
+    const side = await page.getByRole('complementary', { name: 'Activity' }).boundingBox();
+    assert.ok(empty && side && side.y < empty.y + empty.height && side.x > empty.x + empty.width, 'the activity column starts beside the empty state');
     await screenshot(page, 'dashboard-empty');
 
     const setup = await request(ui.h.url, 'GET', '/api/homeforge/setup');

@@ -97,10 +97,9 @@ export function DashboardPage() {
     <Page title="Repositories" actions={<><Link to="/repo/migrate" className="btn">Import or mirror</Link><Link to="/repo/create" className="btn btn-primary">New repository</Link></>}>
       <Notice>{created ? `Created the repository ${created}.` : deleted ? `Deleted the repository ${deleted}.` : null}</Notice>
       <ErrorAlert>{repos.error}</ErrorAlert>
-      {nothingAtAll ? <EmptyState /> : null}
       <div className="dashboard">
         <div className="dashboard-main">
-          {nothingAtAll ? null : <Controls key={q} q={q} sort={sort} filter={filter} set={set} />}
+          {nothingAtAll ? <EmptyState /> : <Controls key={q} q={q} sort={sort} filter={filter} set={set} />}
           {!repos.items && !repos.error ? <p className="loading" role="status">Loading repositories…</p> : null}
           {repos.items && !nothingAtAll ? (
             <>
