@@ -24,18 +24,24 @@ export function OwnerPage({ owner }: { owner: string }) {
       return { kind: 'organization' as const, o: await api.get<Owner>(`/api/v1/orgs/${seg(owner)}`) };
     } catch (err) {
       if (!(err instanceof ApiError && (err.status === 404 || err.status === 422))) throw err;
+    }
+    try {
       return { kind: 'user' as const, o: await api.get<Owner>(`/api/v1/users/${seg(owner)}`) };
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 422)) return { kind: 'missing' as const };
+      throw err;
     }
   }, `owner|${owner}`);
-  const p = profile.data;
+  const p = profile.data?.kind === 'missing' ? null : profile.data;
+  const missing = profile.data?.kind === 'missing';
   const owns = useOwnsOrg(owner, p?.kind === 'organization');
   const manage = p?.kind === 'organization' && (owns || (state.kind === 'signed-in' && state.user.is_admin));
   const repos = useList<Repository>('/api/v1/repos/search', { uid: p?.o.id, exclusive: true, sort: 'alpha', order: 'asc', q: params.get('q') ?? '' }, { unwrap: (b) => (b as { data: Repository[] }).data ?? [], enabled: !!p });
   if (!p) {
     return (
       <Page title={owner}>
-        <ErrorAlert>{profile.error ? (profile.error === 'Not found.' ? `There is no user or organization called ${owner} that you can see.` : `${owner} could not be opened: ${profile.error}`) : null}</ErrorAlert>
-        {profile.error ? null : <p role="status" className="loading">Loading…</p>}
+        <ErrorAlert>{missing ? `There is no user or organization called ${owner} that you can see.` : profile.error ? `${owner} could not be opened: ${profile.error}` : null}</ErrorAlert>
+        {profile.error || missing ? null : <p role="status" className="loading">Loading…</p>}
       </Page>
     );
   }
@@ -69,7 +75,7 @@ export function OwnerPage({ owner }: { owner: string }) {
             ))}
           </ul>
         ) : null}
-        {repos.items ? <Pager list={repos} noun="repositories" /> : null}
+        {repos.items?.length || repos.page > 1 ? <Pager list={repos} noun="repositories" /> : null}
       </section>
     </Page>
   );

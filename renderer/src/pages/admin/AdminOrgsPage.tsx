@@ -70,7 +70,7 @@ export function AdminOrgsPage() {
             ))}
           </ul>
         ) : null}
-        {orgs.items ? <Pager list={orgs} noun="organizations" /> : null}
+        {orgs.items?.length || orgs.page > 1 ? <Pager list={orgs} noun="organizations" /> : null}
       </section>
       <OrgForm onCreated={(n) => { setNotice(`Created the organization ${n}.`); orgs.reload(); }} />
     </Page>

@@ -55,7 +55,7 @@ export function PackagesPage({ owner }: { owner: string }) {
           ))}
         </ul>
       ) : null}
-      {list.items ? <Pager list={list} noun="versions" /> : null}
+      {list.items?.length || list.page > 1 ? <Pager list={list} noun="versions" /> : null}
     </Page>
   );
 }
