@@ -50,9 +50,12 @@ export function problemWords(p: FieldProblem): string {
   }
 }
 
+/** The host's message as a sentence: a capital and a full stop, unless it starts with a name or address as typed. */
 const sentence = (m: string): string => {
   const t = m.trim();
-  return t ? `${t[0]!.toUpperCase()}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}` : 'This value is not valid.';
+  if (!t) return 'This value is not valid.';
+  const plainWord = /^[a-z]+[,:;]?$/.test(t.split(/\s/, 1)[0]!);
+  return `${plainWord ? t[0]!.toUpperCase() : t[0]}${t.slice(1)}${/[.!?]$/.test(t) ? '' : '.'}`;
 };
 
 function validPattern(source: string): boolean {

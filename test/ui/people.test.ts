@@ -143,4 +143,40 @@ describe('UI people and organizations', () => {
     assert.deepEqual([after.full_name, after.location], ['Fred Field', 'Lisbon']);
     assert.deepEqual(errors, []);
   });
+
+  test('an address already added is refused in its own spelling; a member who is no owner is told the teams page is for owners', async () => {
+    await createUser('gwen', 'gwen-password-1');
+    const gwen: [string, string] = ['gwen', 'gwen-password-1'];
+    const { page, errors } = await signedIn(ui.browser, ui.h, ...gwen);
+    await page.goto('/user/settings/account');
+    for (let i = 0; i < 2; i++) {
+      await field(page, 'New email address').fill('gwen.two@example.com');
+      await page.getByRole('button', { name: 'Add email address' }).click();
+      if (i === 0) await page.getByRole('list', { name: 'Email addresses' }).getByText('gwen.two@example.com').waitFor();
+    }
+    await page.locator('.field-error').getByText('gwen.two@example.com is already one of your addresses.', { exact: true }).waitFor();
+    // The two actions of an address stay together at the end of its row.
+    const row = page.getByRole('list', { name: 'Email addresses' }).getByRole('listitem').filter({ hasText: 'gwen.two@example.com' });
+    const primary = await row.getByRole('button', { name: 'Make gwen.two@example.com primary' }).boundingBox();
+    const remove = await row.getByRole('button', { name: 'Delete gwen.two@example.com' }).boundingBox();
+    assert.ok(primary && remove && remove.x - (primary.x + primary.width) < 24, 'Make primary sits next to Delete');
+
+    assert.equal((await ui.h.api('POST', '/orgs', { auth, body: { username: 'gwen-club' } })).status, 201);
+    const teams = (await ui.h.api('GET', '/orgs/gwen-club/teams', { auth })).body as { id: number; name: string }[];
+    const made = await ui.h.api('POST', '/orgs/gwen-club/teams', { auth, body: { name: 'readers', permission: 'read', units: ['repo.code'] } });
+    assert.equal(made.status, 201);
+    assert.equal((await ui.h.api('PUT', `/teams/${(made.body as { id: number }).id}/members/gwen`, { auth })).status, 204);
+    assert.ok(teams.some((t) => t.name === 'Owners'));
+    await page.goto('/org/gwen-club/teams');
+    await page.getByText('Only the owners of gwen-club and site administrators manage its teams.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Create team' }).count(), 0);
+
+    assert.equal((await ui.h.api('POST', '/orgs/gwen-club/repos', { auth, body: { name: 'only-one' } })).status, 201);
+    await page.goto('/gwen-club');
+    await page.getByText('1 repository', { exact: true }).waitFor();
+    await page.goto('/nobody-by-this-name');
+    await page.getByText('There is no user or organization called nobody-by-this-name that you can see.').waitFor();
+    await screenshot(page, 'people-missing-owner');
+    assert.deepEqual(errors, []);
+  });
 });

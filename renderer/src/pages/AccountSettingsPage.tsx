@@ -88,12 +88,12 @@ function Emails() {
             <span>{e.email}</span>
             {e.primary ? <span className="badge badge-ok">primary</span> : null}
             {e.primary ? null : (
-              <>
+              <span className="row-actions">
                 <button type="button" className="btn btn-small" aria-label={`Make ${e.email} primary`}
                   onClick={() => { void act(() => api.post('/api/homeforge/user/emails/primary', { email: e.email })); }}>Make primary</button>
                 <button type="button" className="btn btn-small btn-ghost" aria-label={`Delete ${e.email}`}
                   onClick={() => { void act(() => api.request('DELETE', '/api/v1/user/emails', { body: { emails: [e.email] } })); }}>Delete</button>
-              </>
+              </span>
             )}
           </li>
         ))}

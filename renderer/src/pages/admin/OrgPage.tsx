@@ -7,6 +7,7 @@ import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { Checkbox, Field, Select } from '../../components/Field.tsx';
 import { Page, SubNav } from '../../components/Layout.tsx';
 import { useList } from '../../use-list.ts';
+import { useOwnsOrg } from '../../use-repo-owners.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { useApiForm } from '../../zod-form.ts';
 import { CreateTeamOption } from '../../../../server/structs/org.ts';
@@ -70,6 +71,11 @@ export function OrgPage({ org, tab, hookId, owner }: { org: string; tab: 'teams'
   const hooksApi = `/api/v1/orgs/${seg(org)}/hooks`;
   const teamsPath = owner ? `${base}/teams` : base;
   const hooksBase = owner ? `${base}/settings/hooks` : `${base}/hooks`;
+  const { state } = useAuth();
+  const owns = useOwnsOrg(org, !!owner);
+  // The organization's own page is for its owners: others get the API's refusals on every card and form.
+  const mayManage = !owner || owns === true || (state.kind === 'signed-in' && state.user.is_admin);
+  const refused = !mayManage && owns === false;
   return (
     <Page title={`Organization ${org}`}>
       {owner ? null : <AdminNav />}
@@ -79,9 +85,10 @@ export function OrgPage({ org, tab, hookId, owner }: { org: string; tab: 'teams'
         { to: hooksBase, text: 'Webhooks', prefix: hooksBase },
         ...(owner ? [{ to: `${base}/settings/actions/secrets`, text: 'Secrets and variables' }] : []),
       ]} />
-      {tab === 'teams' ? <Teams org={org} /> : null}
-      {tab === 'hooks' && !hookId ? <HookList apiBase={hooksApi} uiBase={hooksBase} scopeWords="the events of the organization's repositories" /> : null}
-      {tab === 'hooks' && hookId ? <HookDetail apiPath={`${hooksApi}/${seg(hookId)}`} listPath={hooksBase} /> : null}
+      {refused ? <p className="muted" role="status">Only the owners of {org} and site administrators manage its {tab === 'teams' ? 'teams' : 'webhooks'}.</p> : null}
+      {tab === 'teams' && mayManage ? <Teams org={org} /> : null}
+      {tab === 'hooks' && mayManage && !hookId ? <HookList apiBase={hooksApi} uiBase={hooksBase} scopeWords="the events of the organization's repositories" /> : null}
+      {tab === 'hooks' && mayManage && hookId ? <HookDetail apiPath={`${hooksApi}/${seg(hookId)}`} listPath={hooksBase} /> : null}
     </Page>
   );
 }
