@@ -49,6 +49,10 @@ describe('LDAP login sources against a real slapd', () => {
     assert.equal((await own(h, 'GET', '/admin/auth-sources')).status, 401);
     const post = (body: unknown) => own(h, 'POST', '/admin/auth-sources', { auth: admin, body });
     assert.equal((await post({ ...bindForm(), name: 'x', user_filter: '' })).status, 422);
+    // A missing field a kind needs is named in `errors`, so a form can show it beside the field.
+    const noBase = await post({ ...bindForm(), name: 'x', user_search_base: '' });
+    assert.equal(noBase.status, 422);
+    assert.deepEqual((noBase.body.errors as { field: string; code: string }[]).map((e) => [e.field, e.code]), [['user_search_base', 'required']]);
     assert.match((await post({ ...bindForm(), name: 'x', security_protocol: 'carrier-pigeon' })).body.message, /Unknown security protocol/);
     assert.equal((await post({ ...bindForm(), name: 'x', port: 70000 })).status, 422);
     assert.equal((await post({ ...bindForm(), name: 'x', unknown_field: 1 })).status, 422);

@@ -83,12 +83,13 @@ function check(s: LoginSourceRecord, type: SourceType, f: SourceFields): void {
   if (type === 'sspi') return checkSspiSource(s, f);
   const sspiField = SSPI_FIELD_NAMES.find((k) => f[k] !== undefined);
   if (sspiField) throw new ValidationError(`${sspiField} belongs to SPNEGO with SSPI sources`);
-  const need = (value: string, field: string): void => {
-    if (!value) throw new ValidationError(`${field} is required for an ${SOURCE_TYPE_NAMES[type]} source`);
+  // The field is named in `errors` too, so a form shows the problem beside it.
+  const need = (value: string | number, field: string): void => {
+    if (!value) throw new ValidationError(`${field} is required for an ${SOURCE_TYPE_NAMES[type]} source`, [{ field, code: 'required', message: `${field} is required` }]);
   };
   need(s.name, 'name');
   need(s.host, 'host');
-  if (!s.port) throw new ValidationError(`port is required for an ${SOURCE_TYPE_NAMES[type]} source`);
+  need(s.port, 'port');
   need(s.filter, 'user_filter');
   need(s.attribute_mail, 'email_attribute');
   if (type === 'ldap') {
@@ -96,11 +97,11 @@ function check(s: LoginSourceRecord, type: SourceType, f: SourceFields): void {
     if (s.user_dn) throw new ValidationError('user_dn belongs to LDAP (simple auth) sources');
   } else {
     need(s.user_dn, 'user_dn');
-    if (!s.user_dn.includes('%s') && !s.user_dn.includes('%[1]s')) throw new ValidationError('user_dn must contain %s for the login name');
+    if (!s.user_dn.includes('%s') && !s.user_dn.includes('%[1]s')) throw new ValidationError('user_dn must contain %s for the login name', [{ field: 'user_dn', code: 'invalid', message: 'the user DN must contain %s for the login name' }]);
     if (s.bind_dn || s.bind_password) throw new ValidationError('bind_dn and bind_password belong to LDAP (via BindDN) sources');
   }
-  if (!FILTER.test(s.filter)) throw new ValidationError('user_filter must be an LDAP filter in parentheses');
-  if (s.admin_filter && !FILTER.test(s.admin_filter)) throw new ValidationError('admin_filter must be an LDAP filter in parentheses');
+  if (!FILTER.test(s.filter)) throw new ValidationError('user_filter must be an LDAP filter in parentheses', [{ field: 'user_filter', code: 'invalid', message: 'use an LDAP filter in parentheses' }]);
+  if (s.admin_filter && !FILTER.test(s.admin_filter)) throw new ValidationError('admin_filter must be an LDAP filter in parentheses', [{ field: 'admin_filter', code: 'invalid', message: 'use an LDAP filter in parentheses' }]);
 }
 
 const LDAP_FIELDS = Object.keys(sourceFieldsSchema.shape).filter((k) => k !== 'name' && k !== 'active' && !(SSPI_FIELD_NAMES as string[]).includes(k));

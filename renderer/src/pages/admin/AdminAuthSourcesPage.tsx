@@ -79,9 +79,12 @@ function SourceForm({ onCreated }: { onCreated(name: string): void }) {
         <Field label="Port" inputMode="numeric" {...form.field('port')} />
       </div>
       {type === 'ldap-simple' ? <Field label="User DN" hint="e.g. uid=%s,ou=people,dc=example,dc=org" {...form.field('user_dn')} /> : null}
-      {TEXT_FIELDS.map(([k, label, hint]) => (
-        <Field key={k} label={label} type={k === 'bind_password' ? 'password' : 'text'} autoComplete="off" hint={hint || undefined} {...form.field(k)} />
-      ))}
+      {TEXT_FIELDS.map(([k, label, hint]) => {
+        const f = form.field(k);
+        // The host needs these as well, though the shared schema leaves them optional: the search base for a bind DN source.
+        const required = f.required || k === 'email_attribute' || (k === 'user_search_base' && type === 'ldap');
+        return <Field key={k} label={label} type={k === 'bind_password' ? 'password' : 'text'} autoComplete="off" hint={hint || undefined} {...f} required={required} />;
+      })}
       <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Adding…' : 'Add source'}</button>
     </form>
   );
