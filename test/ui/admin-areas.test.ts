@@ -15,6 +15,9 @@ describe('UI site administration areas', () => {
     const { page, errors } = await signedIn(ui.browser, ui.h);
     await page.goto('/-/admin/settings');
     await page.getByText(/Set by an environment variable/).first().waitFor();
+    // Every setting has a label in words, not its app.ini key.
+    await field(page, 'Run jobs with the built-in runner').waitFor();
+    assert.equal(await page.getByRole('main').getByText('actions.BUILTIN_RUNNER', { exact: true }).count(), 0);
     await field(page, 'Webhook delivery timeout (seconds)').fill('0');
     await page.getByRole('button', { name: 'Save settings' }).click();
     // The host's refusal, from its structured error, beside the field.
@@ -48,6 +51,7 @@ describe('UI site administration areas', () => {
     await field(page, 'Full name').fill('The Makers');
     await page.getByRole('button', { name: 'Create organization' }).click();
     await page.getByText('Created the organization makers.').waitFor();
+    await page.getByText('1 organization', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'makers' }).click();
 
     const teams = page.getByRole('list', { name: 'Teams' });
@@ -77,11 +81,18 @@ describe('UI site administration areas', () => {
     await field(page, 'Name').fill('office');
     await field(page, 'Host').fill('127.0.0.1');
     await field(page, 'Port').fill('70000');
+    // The browser's own checks are set aside so that the host's answer is the one shown.
+    assert.equal(await field(page, 'User search base').getAttribute('required'), '');
+    await page.locator('form[aria-labelledby="add-source"]').evaluate((f) => { (f as HTMLFormElement).noValidate = true; });
     await page.getByRole('button', { name: 'Add source' }).click();
     // The host refuses the port; its field error shows beside the Port field.
     await page.locator('.field-error').first().waitFor();
     assert.equal(await field(page, 'Port').getAttribute('aria-invalid'), 'true');
     await field(page, 'Port').fill('1389');
+    // A bind DN source needs its search base: the field says so, and the host's refusal lands beside it.
+    await page.getByRole('button', { name: 'Add source' }).click();
+    await page.locator('.field-error').getByText('Fill in this field.').waitFor();
+    assert.equal(await field(page, 'User search base').getAttribute('aria-invalid'), 'true');
     await field(page, 'User search base').fill('ou=people,dc=example,dc=org');
     await page.getByRole('button', { name: 'Add source' }).click();
     await page.getByText('Added the source office.').waitFor();

@@ -14,6 +14,9 @@ describe('UI backups', () => {
     await field(page, 'Passphrase').fill('a long passphrase');
     await page.getByRole('button', { name: 'Start backup' }).click();
     await page.getByText(/^Last backup /).waitFor({ timeout: 30_000 });
+    // A small archive's size in a unit that shows it, not "0.0 MiB".
+    assert.match(await page.getByText(/^Last backup /).innerText(), /, \d+(\.\d)? (B|KiB|MiB), in /);
+    assert.doesNotMatch(await page.getByText(/^Last backup /).innerText(), /\b0\.0 MiB/);
     await page.locator('.plain-list').getByRole('button', { name: /^homeforge-backup-/ }).waitFor();
     await screenshot(page, 'admin-backups');
     assert.equal(ui.h.app.backups.running, null);

@@ -16,7 +16,8 @@ import { Link } from '../../router.tsx';
 import { errorText } from '../../api/client.ts';
 import { AdminNav } from '../admin-nav.tsx';
 
-const mib = (n: number): string => `${(n / 1048576).toFixed(1)} MiB`;
+/** A size in the unit that suits it: a small archive is "96.0 KiB", not "0.1 MiB". */
+const bytes = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 ** 2).toFixed(1)} MiB`);
 const when = (iso: string): string => new Date(iso).toLocaleString();
 
 /** Reloads the overview every second while a backup runs. */
@@ -35,7 +36,7 @@ function useOverview() {
 function LastResult({ o }: { o: BackupOverview }) {
   if (!o.last) return <p>No backup has been made yet.</p>;
   return o.last.ok
-    ? <p>Last backup {when(o.last.finished)}: <code>{o.last.file}</code>, {mib(o.last.size)}, in {(o.last.duration_ms / 1000).toFixed(1)} s (pushes and ref writes held {o.last.point_ms} ms).</p>
+    ? <p>Last backup {when(o.last.finished)}: <code>{o.last.file}</code>, {bytes(o.last.size)}, in {(o.last.duration_ms / 1000).toFixed(1)} s (pushes and ref writes held {o.last.point_ms} ms).</p>
     : <p className="inline-error" role="alert">The last backup ({when(o.last.started)}) failed: {o.last.error}</p>;
 }
 
@@ -45,7 +46,7 @@ function Running({ o }: { o: BackupOverview }) {
   const pct = r.progress.total_bytes ? Math.floor((100 * r.progress.done_bytes) / r.progress.total_bytes) : 0;
   return (
     <div className="progress" role="status">
-      <span>Backing up ({r.progress.phase}): {mib(r.progress.done_bytes)} of {mib(r.progress.total_bytes)}</span>
+      <span>Backing up ({r.progress.phase}): {bytes(r.progress.done_bytes)} of {bytes(r.progress.total_bytes)}</span>
       <progress max={100} value={pct} aria-label="Backup progress">{pct}%</progress>
     </div>
   );
@@ -103,7 +104,7 @@ function Archives({ o }: { o: BackupOverview }) {
       <ErrorAlert>{error}</ErrorAlert>
       {o.archives.length === 0 ? <p>None yet.</p> : (
         <ul className="plain-list">
-          {o.archives.map((a) => <li key={a.name}><button type="button" className="btn btn-link" onClick={() => void download(a.name)}>{a.name}</button> {mib(a.size)}, {when(a.created)}</li>)}
+          {o.archives.map((a) => <li key={a.name}><button type="button" className="btn btn-link" onClick={() => void download(a.name)}>{a.name}</button> {bytes(a.size)}, {when(a.created)}</li>)}
         </ul>
       )}
       <p className="hint">

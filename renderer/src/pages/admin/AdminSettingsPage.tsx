@@ -30,6 +30,7 @@ const ABOUT: Record<string, { label: string; hint: string }> = {
   'backup.INTERVAL': { label: 'Backup interval', hint: 'A duration such as 24h; a computer that slept makes one overdue backup when it wakes.' },
   'backup.FOLDER': { label: 'Backup folder', hint: 'Where scheduled backups go; empty for the backups folder inside the data folder (another disk is safer).' },
   'backup.KEEP': { label: 'Backups kept', hint: 'The oldest archives beyond this number are removed after each backup.' },
+  'actions.BUILTIN_RUNNER': { label: 'Run jobs with the built-in runner', hint: 'Workflow jobs run on this machine, in a separate process, with the permissions of this host (see Runners).' },
 };
 
 function SettingInput({ s, value, error, onChange }: { s: HostSetting; value: string; error?: string | undefined; onChange(v: string): void }) {
