@@ -34,6 +34,8 @@ describe('UI pull requests', () => {
     await page.getByRole('button', { name: 'Create pull request' }).click();
     await page.getByRole('heading', { name: /Add the feature/ }).waitFor();
     await page.getByLabel('Branches').getByText('feature').first().waitFor();
+    assert.match(await page.getByLabel('Branches').innerText(), /root wants to merge feature into main · 1 file, \+1 −0/);
+    await page.getByRole('button', { name: 'Close pull request' }).waitFor();
     const box = page.getByRole('region', { name: 'This pull request can be merged' });
     await box.waitFor();
     const styles = await box.getByLabel('Merge style').locator('option').allTextContents();
@@ -42,6 +44,7 @@ describe('UI pull requests', () => {
     await page.getByLabel(/Files of /).getByText('added feature.txt').waitFor();
     await page.getByRole('link', { name: 'Files changed' }).click();
     await page.getByText('a feature').first().waitFor();
+    await page.getByRole('heading', { name: 'Add the feature #1' }).waitFor();
     await screenshot(page, 'pulls-files');
 
     const clash = await ok(ui.h.api('POST', '/repos/root/review/pulls', { auth, body: { head: 'clash', base: 'main', title: 'Clashing readme' } }), 201);
@@ -56,6 +59,10 @@ describe('UI pull requests', () => {
     await mergeBox.getByLabel('Merge style').selectOption('squash');
     await mergeBox.getByRole('button', { name: 'Merge' }).click();
     await page.getByLabel('Branches').getByText('Merged').waitFor({ timeout: 60_000 });
+    // Merged, it keeps the size of its change, and is neither closed nor reopened from the comment form.
+    assert.match(await page.getByLabel('Branches').innerText(), /root merged feature into main · 1 file, \+1 −0/);
+    await page.getByRole('button', { name: 'Comment', exact: true }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /(Close|Reopen) pull request/ }).count(), 0);
     const merged = (await ui.h.api('GET', '/repos/root/review/pulls/1', { auth })).body;
     assert.equal(merged.merged, true);
     await page.goto('/root/review/pulls?state=closed');

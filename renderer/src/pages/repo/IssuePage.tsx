@@ -119,7 +119,10 @@ export function IssuePage() {
   }
   const canWrite = Boolean(repo.permissions?.push);
   const mine = (login: string) => me !== null && (me.login === login || me.is_admin || canWrite);
-  const setState = (s: 'open' | 'closed') => act(() => api.patch(path, { state: s }), s === 'closed' ? 'The issue was not closed' : 'The issue was not reopened');
+  // A pull request's conversation is this page too: it names itself so, and a merged one is not reopened.
+  const noun = i.pull_request ? 'pull request' : 'issue';
+  const merged = i.pull_request?.merged ?? false;
+  const setState = (s: 'open' | 'closed') => act(() => api.patch(path, { state: s }), s === 'closed' ? `The ${noun} was not closed` : `The ${noun} was not reopened`);
   return (
     <div>
       <header className="card">
@@ -132,16 +135,16 @@ export function IssuePage() {
           <TitleForm path={path} title={i.title} onDone={(saved) => { setEditTitle(false); if (saved) issue.reload(); }} />
         )}
         <p className="muted">
-          <span className={`badge ${i.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{i.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
+          <span className={`badge ${i.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{merged ? 'Merged' : i.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
           {i.user.login} opened this <When iso={i.created_at} />{i.comments ? ` · ${i.comments} comment${i.comments === 1 ? '' : 's'}` : ''}{i.is_locked ? ' · locked' : ''}
         </p>
       </header>
       <ErrorAlert>{error ?? comments.error}</ErrorAlert>
       <div className="issue-layout">
         <div>
-          <Post who={i.user.login} when={i.created_at} text={i.body} label="Issue description" canEdit={mine(i.user.login)} onSave={async (body) => { await api.patch(path, { body }); issue.reload(); }}>
-            <Attachments assets={i.assets} path={`${path}/assets`} canUpload={mine(i.user.login)} label="the issue" onDone={issue.reload} onError={setError} />
-            <Reactions path={`${path}/reactions`} label="the issue" onError={setError} />
+          <Post who={i.user.login} when={i.created_at} text={i.body} label={i.pull_request ? 'Pull request description' : 'Issue description'} canEdit={mine(i.user.login)} onSave={async (body) => { await api.patch(path, { body }); issue.reload(); }}>
+            <Attachments assets={i.assets} path={`${path}/assets`} canUpload={mine(i.user.login)} label={`the ${noun}`} onDone={issue.reload} onError={setError} />
+            <Reactions path={`${path}/reactions`} label={`the ${noun}`} onError={setError} />
           </Post>
           <ol className="plain-list timeline" aria-label="Conversation">
             {comments.data?.map((c) => (
@@ -157,9 +160,9 @@ export function IssuePage() {
             ))}
           </ol>
           {me ? (
-            <CommentForm path={path} onDone={reload} stateButton={i.state === 'open'
-              ? <button type="button" className="btn" onClick={() => void setState('closed')}>Close issue</button>
-              : <button type="button" className="btn" onClick={() => void setState('open')}>Reopen issue</button>} />
+            <CommentForm path={path} onDone={reload} stateButton={merged ? null : i.state === 'open'
+              ? <button type="button" className="btn" onClick={() => void setState('closed')}>Close {noun}</button>
+              : <button type="button" className="btn" onClick={() => void setState('open')}>Reopen {noun}</button>} />
           ) : null}
         </div>
         <IssueSidebar issue={i} path={path} canEdit={me !== null && (canWrite || me.is_admin)} act={act} />

@@ -88,9 +88,10 @@ export function PullPage({ tab }: { tab: PullTab }) {
   );
   return (
     <div>
+      {tab !== 'conversation' ? <h2 id="pull-title">{p.title} <span className="muted">#{p.number}</span></h2> : null}
       <p className="muted" aria-label="Branches">
         <span className={`badge ${p.merged ? 'badge-muted' : p.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{p.merged ? 'Merged' : p.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
-        {p.user.login} wants to merge <code>{p.head.label}</code> into <code>{p.base.ref}</code> · {p.changed_files} files, +{p.additions} −{p.deletions}
+        {p.merged ? `${p.merged_by?.login ?? p.user.login} merged` : `${p.user.login} wants to merge`} <code>{p.head.label}</code> into <code>{p.base.ref}</code> · {p.changed_files} file{p.changed_files === 1 ? '' : 's'}, +{p.additions} −{p.deletions}
         {p.head.sha ? <> · head <code>{p.head.sha.slice(0, 10)}</code> <StatusIcon sha={p.head.sha} /></> : null}
       </p>
       <nav aria-label="Pull request" className="row-actions" style={{ justifyContent: 'flex-start' }}>

@@ -62,7 +62,7 @@ export function IssueSidebar({ issue, path, canEdit, act }: { issue: Issue; path
     return act(() => (on ? api.post(`${path}/labels`, { labels: [id] }) : api.delete(`${path}/labels/${id}`)), 'The labels were not changed');
   };
   return (
-    <aside className="card issue-side" aria-label="Issue details">
+    <aside className="card issue-side" aria-label={issue.pull_request ? 'Pull request details' : 'Issue details'}>
       <h3>Labels</h3>
       {issue.labels.length ? <p className="label-list" aria-label="Labels of this issue">{issue.labels.map((l) => <LabelChip key={l.id} label={l} />)}</p> : <p className="muted">None yet.</p>}
       {canEdit && meta.data?.labels.length ? (
@@ -104,7 +104,7 @@ export function IssueSidebar({ issue, path, canEdit, act }: { issue: Issue; path
           onChange={(e) => void act(() => api.post(`${path}/deadline`, { due_date: e.target.value ? `${e.target.value}T00:00:00Z` : null }), 'The deadline was not changed')} />
       ) : <p>{issue.due_date?.slice(0, 10) ?? <span className="muted">None.</span>}</p>}
       <Dependencies path={path} canEdit={canEdit} act={act} />
-      <Subscribe path={path} act={act} />
+      <Subscribe path={path} act={act} noun={issue.pull_request ? 'pull request' : 'issue'} />
       {canEdit ? (
         <>
           <h3>Pin and lock</h3>

@@ -6,8 +6,8 @@ import { useLoad } from '../../../use-load.ts';
 
 type Act = (what: () => Promise<unknown>, failed: string) => Promise<void>;
 
-/** The toggle for the issue at API path `path`. */
-export function Subscribe({ path, act }: { path: string; act: Act }) {
+/** The toggle for the issue (or pull request: `noun`) at API path `path`. */
+export function Subscribe({ path, act, noun = 'issue' }: { path: string; act: Act; noun?: string }) {
   const { api, state } = useAuth();
   const me = state.kind === 'signed-in' ? state.user.login : null;
   const info = useLoad(() => (me ? api.get<WatchInfo>(`${path}/subscriptions/check`) : Promise.resolve(null)), `${path}|subscription|${me ?? ''}`);
@@ -17,7 +17,7 @@ export function Subscribe({ path, act }: { path: string; act: Act }) {
   return (
     <>
       <h3>Notifications</h3>
-      <p className="muted" role="status">{info.data ? (on ? 'You are subscribed to this issue.' : 'You are not subscribed to this issue.') : ' '}</p>
+      <p className="muted" role="status">{info.data ? (on ? `You are subscribed to this ${noun}.` : `You are not subscribed to this ${noun}.`) : ' '}</p>
       <button type="button" className="btn btn-small" disabled={!info.data} onClick={() => void flip()}>{on ? 'Unsubscribe' : 'Subscribe'}</button>
     </>
   );
