@@ -90,6 +90,7 @@ describe('UI reading code', () => {
     await page.getByRole('heading', { name: 'Read the config file' }).waitFor();
     assert.ok(page.url().endsWith(`/root/code/commit/${second}`));
     await page.getByText(second, { exact: true }).waitFor();
+    await page.getByText('2 additions, 1 deletion', { exact: true }).waitFor();
     const diff = page.getByRole('region', { name: `Changes in ${second.slice(0, 10)}` });
     await diff.getByRole('button', { name: 'Split' }).click();
     await diff.locator('.d2h-file-side-diff').first().waitFor();

@@ -41,7 +41,7 @@ export function CommitPage() {
         <dt>Author</dt><dd>{commit.commit.author.name} &lt;{commit.commit.author.email}&gt;, <When iso={commit.commit.author.date} /></dd>
         {commit.commit.committer.name !== commit.commit.author.name ? <><dt>Committer</dt><dd>{commit.commit.committer.name}, <When iso={commit.commit.committer.date} /></dd></> : null}
         <dt>Parents</dt><dd>{commit.parents?.length ? commit.parents.map((p) => <Link key={p.sha} to={commitHref(ui, p.sha)}><code>{p.sha.slice(0, 10)}</code> </Link>) : 'none (the first commit)'}</dd>
-        {commit.stats ? <><dt>Changes</dt><dd>{commit.stats.additions} additions, {commit.stats.deletions} deletions</dd></> : null}
+        {commit.stats ? <><dt>Changes</dt><dd>{commit.stats.additions} addition{commit.stats.additions === 1 ? '' : 's'}, {commit.stats.deletions} deletion{commit.stats.deletions === 1 ? '' : 's'}</dd></> : null}
       </dl>
       <h3>Changed files ({commit.files?.length ?? 0})</h3>
       <ul className="plain-list changed-files" aria-label="Changed files">
