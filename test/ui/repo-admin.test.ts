@@ -1,4 +1,4 @@
-/** UI: a repository renamed and transferred to an organization from its settings, checked through the API. */
+/** UI: a repository renamed and transferred to an organization from its settings, checked through the API; collaborators added. */
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN, createToken } from '../helpers/host.ts';
@@ -11,6 +11,8 @@ describe('UI repository administration', () => {
     token = await createToken(ui.h, ADMIN.username, ADMIN.password);
     assert.equal((await ui.h.api('POST', '/user/repos', { auth: token, body: { name: 'old-name', auto_init: true } })).status, 201);
     assert.equal((await ui.h.api('POST', '/orgs', { auth: token, body: { username: 'acme' } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/user/repos', { auth: token, body: { name: 'shared' } })).status, 201);
+    assert.equal((await ui.h.api('POST', '/admin/users', { auth: token, body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } })).status, 201);
   });
 
   test('renames a repository, then transfers it to an organization', async () => {
@@ -27,6 +29,19 @@ describe('UI repository administration', () => {
     const moved = await ui.h.api('GET', '/repos/acme/new-name', { auth: token });
     assert.equal(moved.status, 200);
     assert.equal(moved.body.owner.login, 'acme');
+    assert.deepEqual(errors, []);
+  });
+
+  test('adds a collaborator; a later failed attempt shows its error without the earlier success', async () => {
+    const { page, errors } = await signedIn(ui.browser, ui.h);
+    await page.goto(`/${ADMIN.username}/shared/settings/collaboration`);
+    await field(page, 'User name').fill('carol');
+    await page.getByRole('button', { name: 'Add collaborator' }).click();
+    await page.getByRole('status').filter({ hasText: 'Added carol as a collaborator.' }).waitFor();
+    await field(page, 'User name').fill('nobody-here');
+    await page.getByRole('button', { name: 'Add collaborator' }).click();
+    await page.getByText('The user nobody-here does not exist.').waitFor();
+    assert.equal(await page.getByText('Added carol as a collaborator.').count(), 0);
     assert.deepEqual(errors, []);
   });
 });

@@ -19,12 +19,13 @@ const PERMISSIONS = [['read', 'Read: clone and pull'], ['write', 'Write: push'],
 /** The user (a path segment of the API call) and the API's body. */
 const addSchema = AddCollaboratorOption.required({ permission: true }).extend({ username: z.string().trim().min(1).max(40) });
 
-function AddForm({ onAdded }: { onAdded(name: string): void }) {
+function AddForm({ onStart, onAdded }: { onStart(): void; onAdded(name: string): void }) {
   const { api } = useAuth();
   const { api: base } = useRepo();
   const form = useApiForm<{ username: string; permission: string }>(addSchema, { username: '', permission: 'write' }, 'username');
   const name = form.watch('username');
   const onSubmit = form.submit(async ({ username, permission }) => {
+    onStart();
     await api.request('PUT', `${base}/collaborators/${seg(username.trim())}`, { body: { permission } });
     onAdded(username.trim());
     form.reset({ username: '', permission });
@@ -73,7 +74,7 @@ export function RepoCollaboratorsPage() {
     <div>
       <Notice>{notice}</Notice>
       <ErrorAlert>{error ?? rows.error}</ErrorAlert>
-      <AddForm onAdded={(n) => { setNotice(`Added ${n} as a collaborator.`); rows.reload(); }} />
+      <AddForm onStart={() => { setNotice(null); setError(null); }} onAdded={(n) => { setNotice(`Added ${n} as a collaborator.`); rows.reload(); }} />
       <section className="card" aria-labelledby="collab-title">
         <h2 id="collab-title">Collaborators</h2>
         {rows.data?.length === 0 ? <p className="muted">Nobody else has access yet. Add someone above; the owner and site administrators always have access.</p> : null}
