@@ -57,7 +57,8 @@ describe('UI actions', () => {
     const runs = (await ui.h.api('GET', `${R}/actions/runs?event=workflow_dispatch`, { auth: token })).body;
     assert.equal(runs.total_count, 1);
     await page.getByRole('button', { name: 'Disable' }).click();
-    await page.getByText('.gitea/workflows/ui.yml (disabled)').waitFor();
+    await page.getByRole('list', { name: 'Workflows' }).getByRole('listitem').filter({ hasText: '.gitea/workflows/ui.yml' }).getByText('disabled', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Enable' }).waitFor();
     assert.equal((await ui.h.api('GET', `${R}/actions/workflows/ui.yml`, { auth: token })).body.state, 'disabled_manually');
     await screenshot(page, 'actions-list');
     assert.deepEqual(errors, []);

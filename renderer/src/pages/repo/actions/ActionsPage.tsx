@@ -9,6 +9,7 @@ import type { ActionLogRows } from '../../../../../server/structs/homeforge-acti
 import { useAuth } from '../../../auth.tsx';
 import { errorText, seg } from '../../../api/client.ts';
 import { ErrorAlert } from '../../../components/Alert.tsx';
+import { Field, Select } from '../../../components/Field.tsx';
 import { useLoad } from '../../../use-load.ts';
 import { useRepo } from '../repo-context.tsx';
 import { RunArtifacts } from './RunArtifacts.tsx';
@@ -19,6 +20,9 @@ type Workflow = z.infer<typeof ActionWorkflow>;
 type LogRows = z.infer<typeof ActionLogRows>;
 
 const label = (x: { status: string; conclusion?: string | undefined }): string => x.conclusion ?? x.status;
+
+/** The run states the list filters on, in words. */
+const STATUSES = [['', 'Any'], ['queued', 'Queued'], ['in_progress', 'In progress'], ['completed', 'Completed'], ['success', 'Success'], ['failure', 'Failure'], ['cancelled', 'Cancelled']] as const;
 
 /** The Actions tab: runs and workflows. */
 export function ActionsPage() {
@@ -38,21 +42,27 @@ export function ActionsPage() {
     <section aria-labelledby="actions-title" className="section">
       <h2 id="actions-title">Actions</h2>
       <ErrorAlert>{runs.error ?? workflows.error ?? error}</ErrorAlert>
-      <div className="toolbar">
-        <label>Workflow <select value={workflow} onChange={(e) => setWorkflow(e.target.value)}><option value="">All workflows</option>{workflows.data?.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}</select></label>
-        <label>Status <select value={status} onChange={(e) => setStatus(e.target.value)}>{['', 'queued', 'in_progress', 'completed', 'success', 'failure', 'cancelled'].map((s) => <option key={s} value={s}>{s || 'Any'}</option>)}</select></label>
+      <div className="filter-bar">
+        <Select label="Workflow" value={workflow} onChange={(e) => setWorkflow(e.target.value)}><option value="">All workflows</option>{workflows.data?.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}</Select>
+        <Select label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>{STATUSES.map(([s, words]) => <option key={s} value={s}>{words}</option>)}</Select>
       </div>
-      <table aria-label="Workflow runs"><thead><tr><th>Run</th><th>Workflow</th><th>Event</th><th>Branch</th><th>Status</th></tr></thead>
-        <tbody>{runs.data?.workflow_runs.map((r) => (
-          <tr key={r.id}><td><a href={`${web}/actions/runs/${r.run_number}`}>#{r.run_number} {r.display_title}</a></td><td>{r.path.split('@')[0]}</td><td>{r.event}</td><td>{r.head_branch}</td><td>{label(r)}</td></tr>
-        ))}</tbody>
-      </table>
-      {runs.data?.total_count === 0 ? <p className="hint">No runs yet. Push a workflow under <code>.gitea/workflows/</code>.</p> : null}
+      {runs.data?.workflow_runs.length ? (
+        <div className="table-wrap section">
+          <table className="table" aria-label="Workflow runs"><thead><tr><th scope="col">Run</th><th scope="col">Workflow</th><th scope="col">Event</th><th scope="col">Branch</th><th scope="col">Status</th></tr></thead>
+            <tbody>{runs.data.workflow_runs.map((r) => (
+              <tr key={r.id}><td><a href={`${web}/actions/runs/${r.run_number}`}>#{r.run_number} {r.display_title}</a></td><td>{r.path.split('@')[0]}</td><td>{r.event}</td><td>{r.head_branch}</td><td>{label(r)}</td></tr>
+            ))}</tbody>
+          </table>
+        </div>
+      ) : runs.data ? <p className="muted">{workflow || status ? 'No runs match these filters.' : <>No runs yet. Push a workflow under <code>.gitea/workflows/</code>.</>}</p> : null}
       <h3>Workflows</h3>
-      <ul aria-label="Workflows">{workflows.data?.map((w) => (
-        <li key={w.id}>
-          <span>{w.path} ({w.state === 'active' ? 'enabled' : 'disabled'})</span>{' '}
-          {repo.permissions?.push ? <button type="button" onClick={() => void act(() => api.request('PUT', `${base}/actions/workflows/${seg(w.id)}/${w.state === 'active' ? 'disable' : 'enable'}`))}>{w.state === 'active' ? 'Disable' : 'Enable'}</button> : null}
+      {workflows.data?.length === 0 ? <p className="muted">No workflows yet.</p> : null}
+      <ul aria-label="Workflows" className="plain-list">{workflows.data?.map((w) => (
+        <li key={w.id} className="card">
+          <div className="row-actions" style={{ justifyContent: 'space-between' }}>
+            <span><code>{w.path}</code> <span className={`badge ${w.state === 'active' ? 'badge-ok' : 'badge-muted'}`}>{w.state === 'active' ? 'enabled' : 'disabled'}</span></span>
+            {repo.permissions?.push ? <button type="button" className="btn btn-small" onClick={() => void act(() => api.request('PUT', `${base}/actions/workflows/${seg(w.id)}/${w.state === 'active' ? 'disable' : 'enable'}`))}>{w.state === 'active' ? 'Disable' : 'Enable'}</button> : null}
+          </div>
           {repo.permissions?.push && w.state === 'active' ? <DispatchForm workflow={w} defaultRef={repo.default_branch} onDone={() => runs.reload()} onError={setError} /> : null}
         </li>
       ))}</ul>
@@ -72,10 +82,10 @@ function DispatchForm({ workflow, defaultRef, onDone, onError }: { workflow: Wor
     try { await api.request('POST', `${base}/actions/workflows/${seg(workflow.id)}/dispatches`, { body: { ref, inputs: pairs } }); onDone(); } catch (err) { onError(errorText(err)); }
   };
   return (
-    <form aria-label={`Run ${workflow.name}`} onSubmit={(e) => void submit(e)} className="inline-form">
-      <label>Ref <input value={ref} onChange={(e) => setRef(e.target.value)} /></label>
-      <label>Inputs (name=value) <input value={inputs} onChange={(e) => setInputs(e.target.value)} /></label>
-      <button type="submit">Run workflow</button>
+    <form aria-label={`Run ${workflow.name}`} onSubmit={(e) => void submit(e)} className="filter-bar">
+      <Field label="Ref" value={ref} onChange={(e) => setRef(e.target.value)} />
+      <Field label="Inputs (name=value)" value={inputs} onChange={(e) => setInputs(e.target.value)} />
+      <button type="submit" className="btn btn-small">Run workflow</button>
     </form>
   );
 }
@@ -111,12 +121,12 @@ export function ActionRunPage({ number }: { number: string }) {
       {r ? <p>Status: <strong data-testid="run-status">{label(r)}</strong> · {r.event} · {r.head_branch} · attempt {r.run_attempt}</p> : null}
       {r && repo.permissions?.push ? (
         <p>
-          {r.status !== 'completed' ? <button type="button" onClick={() => void act(`${hf}/actions/runs/${r.id}/cancel`)}>Cancel run</button> : null}
-          {r.status === 'completed' ? <button type="button" onClick={() => void act(`${base}/actions/runs/${r.id}/rerun`)}>Rerun all jobs</button> : null}
+          {r.status !== 'completed' ? <button type="button" className="btn btn-small" onClick={() => void act(`${hf}/actions/runs/${r.id}/cancel`)}>Cancel run</button> : null}
+          {r.status === 'completed' ? <button type="button" className="btn btn-small" onClick={() => void act(`${base}/actions/runs/${r.id}/rerun`)}>Rerun all jobs</button> : null}
         </p>
       ) : null}
-      <ul aria-label="Jobs">{run.data?.jobs.map((j) => (
-        <li key={j.id}><button type="button" aria-pressed={job === j.id} onClick={() => setJob(j.id)}>{j.name}</button> {label(j)}</li>
+      <ul aria-label="Jobs" className="plain-list">{run.data?.jobs.map((j) => (
+        <li key={j.id}><button type="button" className="btn btn-small" aria-pressed={job === j.id} onClick={() => setJob(j.id)}>{j.name}</button> {label(j)}</li>
       ))}</ul>
       {job !== null ? <JobLog key={job} jobId={job} /> : null}
       {r ? <RunArtifacts runId={r.id} /> : null}

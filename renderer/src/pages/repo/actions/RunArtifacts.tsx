@@ -38,17 +38,19 @@ export function RunArtifacts({ runId }: { runId: number }) {
     <div>
       <h3>Artifacts</h3>
       <ErrorAlert>{list.error ?? error}</ErrorAlert>
-      <table aria-label="Artifacts"><thead><tr><th>Name</th><th>Size</th><th>Expires</th><th /></tr></thead>
+      <div className="table-wrap">
+      <table className="table" aria-label="Artifacts"><thead><tr><th scope="col">Name</th><th scope="col">Size</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
         <tbody>{list.data?.map((a) => (
           <tr key={a.id}>
             <td>{a.name}</td><td>{size(a.size_in_bytes)}</td><td>{a.expired ? 'expired' : new Date(a.expires_at).toLocaleDateString()}</td>
-            <td>
-              {a.expired ? null : <button type="button" onClick={() => void download(a)}>Download {a.name}</button>}{' '}
+            <td><div className="row-actions">
+              {a.expired ? null : <button type="button" className="btn btn-small" onClick={() => void download(a)}>Download {a.name}</button>}
               {repo.permissions?.push ? <button type="button" className="btn btn-danger-outline btn-small" onClick={() => void remove(a)}>Delete {a.name}</button> : null}
-            </td>
+            </div></td>
           </tr>
         ))}</tbody>
       </table>
+      </div>
     </div>
   );
 }
