@@ -3,6 +3,7 @@
  * markdown), `/wiki/_pages` (the page list), `/wiki/_new` and `/wiki/{page}?action=_edit` (the page form),
  * `/wiki/{page}?action=_revision` (its history). Everything goes through Gitea's wiki API.
  */
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import type { WikiCommitList, WikiPage as WikiPageData, WikiPageMetaData } from '../../api/types.ts';
 import { ApiError } from '../../api/client.ts';
@@ -118,21 +119,43 @@ function PageList() {
 const pageSchema = CreateWikiPageOptions.omit({ content_base64: true }).extend({ title: z.string().trim().min(1), content: z.string().optional() });
 type PageValues = { title: string; content?: string | undefined; message: string };
 
+/**
+ * Whether the wiki has no page yet (asked afresh, not from the cache, as a page may just have been written);
+ * null while asking. Any answer but a list or a 404 counts as not empty.
+ */
+function useWikiEmpty(ask: boolean): boolean | null {
+  const { api } = useAuth();
+  const { api: repoApi } = useRepo();
+  const [empty, setEmpty] = useState<boolean | null>(ask ? null : false);
+  useEffect(() => {
+    if (!ask) return undefined;
+    let live = true;
+    void api.get<WikiPageMetaData[]>(`${repoApi}/wiki/pages?limit=1`)
+      .then((pages) => pages.length === 0, (err: unknown) => err instanceof ApiError && err.status === 404)
+      .then((answer) => { if (live) setEmpty(answer); });
+    return () => { live = false; };
+  }, [api, repoApi, ask]);
+  return empty;
+}
+
 function PageForm({ page }: { page?: string }) {
   const { api } = useAuth();
   const { api: repoApi } = useRepo();
   const existing = useLoad(async () => (page ? api.get<WikiPageData>(`${repoApi}/wiki/page/${page}`) : null), `${repoApi}/wiki/page/${page ?? ''}`);
+  const empty = useWikiEmpty(!page);
   if (page && existing.error) return <ErrorAlert>{existing.error}</ErrorAlert>;
   if (page && !existing.data) return <p role="status" className="loading">Loading the page…</p>;
-  return <PageFields page={page} existing={existing.data ?? null} />;
+  if (empty === null) return <p role="status" className="loading">Loading the wiki…</p>;
+  // As in Gitea, the first page of an empty wiki is its Home page.
+  return <PageFields page={page} existing={existing.data ?? null} title={empty ? 'Home' : ''} />;
 }
 
-function PageFields({ page, existing }: { page?: string | undefined; existing: WikiPageData | null }) {
+function PageFields({ page, existing, title }: { page?: string | undefined; existing: WikiPageData | null; title: string }) {
   const { api } = useAuth();
   const { api: repoApi, base } = useRepo();
   const { navigate } = useRouter();
   const form = useApiForm<PageValues>(pageSchema, {
-    title: existing?.title ?? '', content: existing ? fromBase64(existing.content_base64) : '', message: '',
+    title: existing?.title ?? title, content: existing ? fromBase64(existing.content_base64) : '', message: '',
   }, 'title', { content_base64: 'content' });
   const onSubmit = form.submit(async (v) => {
     const body = { title: v.title.trim(), content_base64: toBase64(v.content ?? ''), message: v.message };
