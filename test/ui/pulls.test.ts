@@ -38,6 +38,9 @@ describe('UI pull requests', () => {
     await page.getByRole('button', { name: 'Close pull request' }).waitFor();
     const box = page.getByRole('region', { name: 'This pull request can be merged' });
     await box.waitFor();
+    // As on the issue page and in Gitea: the title card first, then the timeline, the merge and review boxes, the comment form.
+    const order = await page.locator('#issue-title, ol.timeline, #merge-box, #review-box, #add-comment').evaluateAll((els) => els.map((e) => e.id || e.getAttribute('aria-label')));
+    assert.deepEqual(order, ['issue-title', 'Conversation', 'merge-box', 'review-box', 'add-comment']);
     const styles = await box.getByLabel('Merge style').locator('option').allTextContents();
     assert.deepEqual(styles, ['Create a merge commit', 'Squash into one commit']);
     await page.getByRole('link', { name: 'Commits' }).last().click();

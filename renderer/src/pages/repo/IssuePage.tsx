@@ -87,8 +87,11 @@ function CommentForm({ path, onDone, stateButton }: { path: string; onDone(): vo
   );
 }
 
-/** The issue page. */
-export function IssuePage() {
+/**
+ * The issue page. A pull request's page passes what it adds: `belowTitle` (its branches and tabs) under the title
+ * card, and `beforeComment` (its reviews, merge and review boxes) after the timeline, before the comment form.
+ */
+export function IssuePage({ belowTitle, beforeComment }: { belowTitle?: ReactNode; beforeComment?: ReactNode } = {}) {
   const { api, state: auth } = useAuth();
   const { api: base, repo } = useRepo();
   const index = useParams().index ?? '';
@@ -139,6 +142,7 @@ export function IssuePage() {
           {i.user.login} opened this <When iso={i.created_at} />{i.comments ? ` · ${i.comments} comment${i.comments === 1 ? '' : 's'}` : ''}{i.is_locked ? ' · locked' : ''}
         </p>
       </header>
+      {belowTitle}
       <ErrorAlert>{error ?? comments.error}</ErrorAlert>
       <div className="issue-layout">
         <div>
@@ -159,6 +163,7 @@ export function IssuePage() {
               </li>
             ))}
           </ol>
+          {beforeComment}
           {me ? (
             <CommentForm path={path} onDone={reload} stateButton={merged ? null : i.state === 'open'
               ? <button type="button" className="btn" onClick={() => void setState('closed')}>Close {noun}</button>

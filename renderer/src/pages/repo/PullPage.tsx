@@ -86,9 +86,8 @@ export function PullPage({ tab }: { tab: PullTab }) {
   const link = (t: PullTab, words: string) => (
     <Link to={`${ui}/pulls/${p.number}${t === 'conversation' ? '' : `/${t}`}`} className={`btn btn-small${tab === t ? ' btn-primary' : ''}`} aria-current={tab === t ? 'page' : undefined}>{words}</Link>
   );
-  return (
-    <div>
-      {tab !== 'conversation' ? <h2 id="pull-title">{p.title} <span className="muted">#{p.number}</span></h2> : null}
+  const branches = (
+    <>
       <p className="muted" aria-label="Branches">
         <span className={`badge ${p.merged ? 'badge-muted' : p.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{p.merged ? 'Merged' : p.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
         {p.merged ? `${p.merged_by?.login ?? p.user.login} merged` : `${p.user.login} wants to merge`} <code>{p.head.label}</code> into <code>{p.base.ref}</code> · {p.changed_files} file{p.changed_files === 1 ? '' : 's'}, +{p.additions} −{p.deletions}
@@ -97,10 +96,27 @@ export function PullPage({ tab }: { tab: PullTab }) {
       <nav aria-label="Pull request" className="row-actions" style={{ justifyContent: 'flex-start' }}>
         {link('conversation', 'Conversation')}{link('commits', 'Commits')}{link('files', 'Files changed')}
       </nav>
-      {p.state === 'open' && !p.merged && tab === 'conversation' ? <MergeBox pull={p} repo={repo} path={path} onMerged={() => pull.reload()} /> : null}
-      {tab === 'conversation' && reviews.data ? <Reviews threads={reviews.data} pull={p} path={path} onChange={changed} /> : null}
-      {tab !== 'commits' ? <ReviewBox pull={p} path={path} threads={reviews.data} onDone={changed} /> : null}
-      {tab === 'conversation' ? <IssuePage key={`${index}|${p.state}`} /> : tab === 'commits' ? <Commits path={path} /> : <Files path={path} pull={p} reviews={reviews} onChange={changed} />}
+    </>
+  );
+  if (tab === 'conversation') {
+    // As on the issue page and in Gitea: the title card first, then the conversation; the reviews, the merge box
+    // and the review form follow the timeline, before the comment form.
+    return (
+      <IssuePage key={`${index}|${p.state}`} belowTitle={branches} beforeComment={
+        <>
+          {reviews.data ? <Reviews threads={reviews.data} pull={p} path={path} onChange={changed} /> : null}
+          {p.state === 'open' && !p.merged ? <MergeBox pull={p} repo={repo} path={path} onMerged={() => pull.reload()} /> : null}
+          <ReviewBox pull={p} path={path} threads={reviews.data} onDone={changed} />
+        </>
+      } />
+    );
+  }
+  return (
+    <div>
+      <h2 id="pull-title">{p.title} <span className="muted">#{p.number}</span></h2>
+      {branches}
+      {tab === 'files' ? <ReviewBox pull={p} path={path} threads={reviews.data} onDone={changed} /> : null}
+      {tab === 'commits' ? <Commits path={path} /> : <Files path={path} pull={p} reviews={reviews} onChange={changed} />}
     </div>
   );
 }
