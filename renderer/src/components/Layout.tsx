@@ -14,6 +14,8 @@ function NavLink({ to, children, prefix }: { to: string; children: ReactNode; pr
 export function Layout({ children }: { children: ReactNode }) {
   const { state, signOut } = useAuth();
   const user = state.kind === 'signed-in' ? state.user : null;
+  // Until a required password change is done the host refuses everything else: only signing out is offered.
+  const locked = state.kind === 'signed-in' && !!state.mustChangePassword;
   const { path, navigate } = useRouter();
   const mainRef = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -29,17 +31,19 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="topbar">
         <Link to="/" className="brand" aria-label="Homeforge home"><span className="brand-mark" aria-hidden="true">⌂</span> Homeforge</Link>
-        <nav aria-label="Main">
-          <ul>
-            <NavLink to="/">Repositories</NavLink>
-            {user ? <NavLink to="/repo/create">New repository</NavLink> : null}
-            {user ? <NavLink to="/user/settings" prefix="/user/settings">Settings</NavLink> : null}
-            {user?.is_admin ? <NavLink to="/-/admin/users" prefix="/-/admin">Site administration</NavLink> : null}
-          </ul>
-        </nav>
+        {locked ? null : (
+          <nav aria-label="Main">
+            <ul>
+              <NavLink to="/">Repositories</NavLink>
+              {user ? <NavLink to="/repo/create">New repository</NavLink> : null}
+              {user ? <NavLink to="/user/settings" prefix="/user/settings">Settings</NavLink> : null}
+              {user?.is_admin ? <NavLink to="/-/admin/users" prefix="/-/admin">Site administration</NavLink> : null}
+            </ul>
+          </nav>
+        )}
         {user ? (
           <div className="account">
-            <span className="account-name">Signed in as <Link to={`/${encodeURIComponent(user.login)}`}><strong>{user.login}</strong></Link>{user.is_admin ? <span className="badge">admin</span> : null}</span>
+            <span className="account-name">Signed in as {locked ? <strong>{user.login}</strong> : <Link to={`/${encodeURIComponent(user.login)}`}><strong>{user.login}</strong></Link>}{user.is_admin ? <span className="badge">admin</span> : null}</span>
             {isDesktop() ? null : <button type="button" className="btn btn-small" onClick={() => { void signOut().then(() => navigate('/')); }}>Sign out</button>}
           </div>
         ) : (
