@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request, startHost } from '../helpers/host.ts';
-import { field, openPage, screenshot, uiFixture } from '../helpers/browser.ts';
+import { errorBeside, field, openPage, screenshot, uiFixture } from '../helpers/browser.ts';
 
 describe('UI first run', () => {
   const ui = uiFixture({ env: { HOMEFORGE_ADMIN_USER: '' } });
@@ -12,6 +12,17 @@ describe('UI first run', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Welcome to Homeforge' }).waitFor();
     await screenshot(page, 'first-run');
+
+    // Every problem shows at once, beside its field, even while the two passwords differ.
+    await field(page, 'Administrator user name').fill('bad name!');
+    await field(page, 'Email address').fill('not-an-address');
+    await field(page, 'Password').fill('short');
+    await field(page, 'Repeat the password').fill('shorter');
+    await page.getByRole('button', { name: 'Create administrator and sign in' }).click();
+    assert.match(await errorBeside(field(page, 'Administrator user name')), /may only contain letters/);
+    assert.equal(await errorBeside(field(page, 'Email address')), 'Enter an email address.');
+    assert.equal(await errorBeside(field(page, 'Password')), 'Use at least 8 characters.');
+    assert.match(await errorBeside(field(page, 'Repeat the password')), /passwords differ/);
 
     await field(page, 'Administrator user name').fill('owner');
     await field(page, 'Email address').fill('owner@example.com');
@@ -46,7 +57,7 @@ describe('UI first run', () => {
     assert.deepEqual(errors, []);
   });
 
-  test('the first-run form shows the API refusal next to the field', async () => {
+  test('the first-run form shows a refused name next to the field', async () => {
     const h2 = await startHost({ env: { HOMEFORGE_ADMIN_USER: '' } });
     try {
       const { page } = await openPage(ui.browser, h2.url);

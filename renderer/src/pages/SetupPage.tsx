@@ -1,5 +1,6 @@
 /** First run: creates the administrator account when the host has no user yet. */
 import { z } from 'zod';
+import { userNameProblem } from '../../../server/lib/names.ts';
 import { SetupOption } from '../../../server/structs/homeforge.ts';
 import type { SessionAnswer } from '../api/types.ts';
 import { useAuth } from '../auth.tsx';
@@ -11,8 +12,30 @@ import { useApiForm } from '../zod-form.ts';
 /** True when the page was opened on this machine's loopback address, where no first-run code is needed. */
 const onLoopback = (): boolean => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(window.location.hostname);
 
-/** The API's body and the repeated password, which stays in the browser. */
-const schema = SetupOption.extend({ repeat: z.string().min(1).max(255) });
+/** The host's minimum password length and its check of an email address (Gitea's). */
+const MIN_PASSWORD = 8;
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** Why the name is refused, in words; null when the host takes it (or the field's own check already speaks). */
+function nameWords(name: string): string | null {
+  const problem = name && name.length <= 40 ? userNameProblem(name) : null;
+  if (!problem) return null;
+  if (/reserved|not allowed/.test(problem)) return `The name ${name} is reserved. Choose another one.`;
+  return `${problem[0]!.toUpperCase()}${problem.slice(1)}.`;
+}
+
+/**
+ * The API's body and the repeated password, which stays in the browser, with the host's own rules for the name,
+ * the email address and the password: every problem is shown at once, not one per attempt.
+ */
+const schema = SetupOption.extend({ repeat: z.string().min(1).max(255) }).superRefine((v, ctx) => {
+  const name = nameWords(v.username.trim());
+  if (name) ctx.addIssue({ code: 'custom', path: ['username'], message: name });
+  const email = v.email.trim();
+  if (email && !EMAIL.test(email)) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter an email address.' });
+  if (v.password && v.password.length < MIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['password'], message: `Use at least ${MIN_PASSWORD} characters.` });
+  if (v.repeat && v.password !== v.repeat) ctx.addIssue({ code: 'custom', path: ['repeat'], message: 'The two passwords differ. Type the same password twice.' });
+});
 type Values = { username: string; email: string; password: string; repeat: string; code: string };
 
 /** The message of the first field with a problem, to announce. */
@@ -27,11 +50,7 @@ export function SetupPage() {
   const [password, repeat] = form.watch(['password', 'repeat']);
   const mismatch = repeat !== '' && password !== repeat;
 
-  const onSubmit = form.submit(async ({ username, email, password: pw, repeat: again, code }) => {
-    if (pw !== again) {
-      form.setError('repeat', { type: 'manual', message: 'The two passwords differ. Type the same password twice.' }, { shouldFocus: true });
-      return;
-    }
+  const onSubmit = form.submit(async ({ username, email, password: pw, code }) => {
     begin(await api.post<SessionAnswer>('/api/homeforge/setup', { username, email, password: pw, ...(remote ? { code } : {}) }, { anonymous: true }));
   });
   const busy = form.formState.isSubmitting;
