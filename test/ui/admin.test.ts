@@ -106,6 +106,8 @@ describe('UI site administration', () => {
     await field(page, 'Token name').fill('laptop');
     await page.getByLabel('Repositories and git').selectOption('read');
     await page.getByLabel('User account').selectOption('write');
+    // Gitea's US spelling, as everywhere else in the UI.
+    assert.equal(await page.getByLabel('Organizations', { exact: true }).count(), 1);
     await page.getByRole('button', { name: 'Create token' }).click();
     const value = await page.getByRole('textbox', { name: 'value of the token laptop' }).inputValue();
     assert.match(value, /^[0-9a-f]{40}$/);

@@ -11,7 +11,7 @@ const CATEGORIES: { key: string; text: string }[] = [
   { key: 'repository', text: 'Repositories and git' },
   { key: 'user', text: 'User account' },
   { key: 'issue', text: 'Issues and pull requests' },
-  { key: 'organization', text: 'Organisations' },
+  { key: 'organization', text: 'Organizations' },
   { key: 'package', text: 'Packages' },
   { key: 'notification', text: 'Notifications' },
   { key: 'misc', text: 'Miscellaneous' },
