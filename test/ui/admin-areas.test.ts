@@ -137,4 +137,22 @@ describe('UI site administration areas', () => {
     await screenshot(page, 'repo-mirror');
     assert.deepEqual(errors, []);
   });
+
+  test('import into an organization chosen as the owner', async () => {
+    assert.equal((await ui.h.api('POST', '/orgs', { auth, body: { username: 'importers' } })).status, 201);
+    const source = await ui.h.api('POST', '/user/repos', { auth, body: { name: 'upstream2', auto_init: true, readme: 'Default' } });
+    assert.equal(source.status, 201);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
+    await page.getByRole('link', { name: 'Import or mirror' }).click();
+    await field(page, 'Owner').selectOption('importers');
+    await field(page, 'Clone address').fill(source.body.clone_url);
+    await field(page, 'Keep it as a mirror').uncheck();
+    await page.getByRole('button', { name: 'Import repository' }).click();
+    await page.waitForURL(/\/importers\/upstream2$/, { timeout: 30_000 });
+    await page.getByRole('link', { name: 'README.md' }).waitFor();
+    const repo = await ui.h.api('GET', '/repos/importers/upstream2', { auth });
+    assert.equal(repo.status, 200);
+    assert.equal(repo.body.mirror, false);
+    assert.deepEqual(errors, []);
+  });
 });

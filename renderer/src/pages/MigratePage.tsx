@@ -1,13 +1,16 @@
 /** Import a repository from another git host, once or as a pull mirror, with progress while it clones. */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { MigrateRepoOptions } from '../../../server/structs/mirror.ts';
 import type { Repository } from '../api/types.ts';
-import { useAuth } from '../auth.tsx';
+import { useAuth, useUser } from '../auth.tsx';
 import { ErrorAlert } from '../components/Alert.tsx';
-import { Checkbox, Field } from '../components/Field.tsx';
+import { Checkbox, Field, Select } from '../components/Field.tsx';
 import { Page } from '../components/Layout.tsx';
 import { Progress } from '../components/Progress.tsx';
 import { useRouter } from '../router.tsx';
+import { useRepoOwners } from '../use-repo-owners.ts';
 import { useApiForm } from '../zod-form.ts';
 
 /** The API's migration body as the form fills it: an empty name is taken from the address. */
@@ -15,16 +18,20 @@ const schema = MigrateRepoOptions.pick({ clone_addr: true, mirror: true, mirror_
   .extend({ repo_name: MigrateRepoOptions.shape.repo_name.or(z.literal('')) });
 type Values = { clone_addr: string; repo_name: string; mirror: boolean; mirror_interval: string; private: boolean; auth_username: string; auth_password: string };
 
-/** POST /api/v1/repos/migrate; goes to the new repository when done. */
+/** POST /api/v1/repos/migrate (into the signed-in user or one of their organizations); goes to the new repository when done. */
 export function MigratePage() {
   const { api } = useAuth();
+  const user = useUser();
   const { navigate } = useRouter();
+  const [params] = useSearchParams();
+  const { owners, error: ownersError } = useRepoOwners();
+  const [owner, setOwner] = useState(params.get('owner') ?? user.login);
   const form = useApiForm<Values>(schema, { clone_addr: '', repo_name: '', mirror: true, mirror_interval: '8h', private: false, auth_username: '', auth_password: '' }, 'repo_name');
   const [addr, mirror] = form.watch(['clone_addr', 'mirror']);
   const guessName = (a: string) => a.replace(/\/+$/, '').split(/[/:]/).pop()?.replace(/\.git$/, '') ?? '';
   const onSubmit = form.submit(async (v) => {
     const repo = await api.post<Repository>('/api/v1/repos/migrate', {
-      clone_addr: v.clone_addr.trim(), repo_name: v.repo_name.trim() || guessName(v.clone_addr.trim()), mirror: v.mirror, private: v.private, service: 'git',
+      clone_addr: v.clone_addr.trim(), repo_owner: owner, repo_name: v.repo_name.trim() || guessName(v.clone_addr.trim()), mirror: v.mirror, private: v.private, service: 'git',
       ...(v.mirror && v.mirror_interval ? { mirror_interval: v.mirror_interval } : {}),
       ...(v.auth_username ? { auth_username: v.auth_username, auth_password: v.auth_password } : {}),
     });
@@ -35,6 +42,11 @@ export function MigratePage() {
     <Page title="Import a repository" narrow>
       <form onSubmit={onSubmit} className="card form-card" aria-busy={busy}>
         <ErrorAlert>{form.formError}</ErrorAlert>
+        <Select label="Owner" name="owner" value={owner} onChange={(e) => setOwner(e.target.value)}
+          error={ownersError ?? undefined} hint="You, or an organization where you may create repositories.">
+          {(owners ?? [{ name: user.login, org: false }]).map((o) => <option key={o.name} value={o.name}>{o.org ? `${o.name} (organization)` : o.name}</option>)}
+          {!(owners ?? [{ name: user.login }]).some((o) => o.name === owner) ? <option value={owner}>{owner}</option> : null}
+        </Select>
         <Field label="Clone address" inputMode="url" placeholder="https://example.org/team/project.git" {...form.field('clone_addr')}
           hint="An http(s) or git URL the host can reach. Which hosts are allowed is a site setting." />
         <Field label="Repository name" placeholder={guessName(addr) || 'project'} {...form.field('repo_name')} required={false}
