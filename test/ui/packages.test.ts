@@ -63,4 +63,24 @@ describe('UI packages', () => {
     await page.getByText('There is no package no-such 1 of root that you can see.').waitFor();
     assert.deepEqual(errors, []);
   });
+
+  test('deleting a version goes to another version; deleting the last goes to the list', async () => {
+    for (const v of ['3.0', '3.1']) {
+      const up = await request(ui.h.url, 'PUT', `/api/packages/${ADMIN.username}/generic/tool/${v}/tool.bin`, { auth: token, rawBody: `tool ${v}` });
+      assert.equal(up.status, 201, up.text);
+    }
+    const { page, errors } = await signedIn(ui.browser, ui.h);
+    await page.goto(`/${ADMIN.username}/-/packages/generic/tool/3.1`);
+    await page.getByRole('button', { name: 'Delete tool 3.1' }).click();
+    await page.getByRole('button', { name: 'Delete version' }).click();
+    await page.waitForURL(/\/-\/packages\/generic\/tool\/3\.0$/);
+    await page.getByText('curl -OJ', { exact: false }).first().waitFor();
+    const left = await request(ui.h.url, 'GET', `/api/v1/packages/${ADMIN.username}/generic/tool`, { auth: token });
+    assert.deepEqual((left.body as { version: string }[]).map((v) => v.version), ['3.0']);
+    await page.getByRole('button', { name: 'Delete tool 3.0' }).click();
+    await page.getByRole('button', { name: 'Delete version' }).click();
+    await page.waitForURL(/\/-\/packages$/);
+    assert.equal((await request(ui.h.url, 'GET', `/api/v1/packages/${ADMIN.username}/generic/tool`, { auth: token })).status, 404);
+    assert.deepEqual(errors, []);
+  });
 });

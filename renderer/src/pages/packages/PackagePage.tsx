@@ -1,13 +1,16 @@
-/** `/{owner}/-/packages/{type}/{name}[/{version}]`: a package version, its files, its other versions, and how to install it. */
+/** `/{owner}/-/packages/{type}/{name}[/{version}]`: a package version, its files, its other versions, how to install it, and its deletion. */
+import { useState } from 'react';
 import { seg } from '../../api/client.ts';
 import type { Package, PackageFile } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert } from '../../components/Alert.tsx';
+import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Page } from '../../components/Layout.tsx';
 import { When } from '../../components/When.tsx';
-import { Link } from '../../router.tsx';
+import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
+import { useOwnsOrg } from '../../use-repo-owners.ts';
 import { packagePath } from './PackagesPage.tsx';
 
 interface Props { owner: string; type: string; name: string; version?: string | undefined }
@@ -37,9 +40,24 @@ function Install({ p, files }: { p: Package; files: PackageFile[] }) {
   );
 }
 
+/**
+ * Whether the signed-in user may delete the owner's packages: the owner, an owner of the organization, or a site
+ * administrator (the host decides; this only hides a button that would be refused).
+ */
+function useMayDelete(owner: string): boolean {
+  const { state } = useAuth();
+  const me = state.kind === 'signed-in' ? state.user : null;
+  const self = !!me && me.login.toLowerCase() === owner.toLowerCase();
+  const ownsOrg = useOwnsOrg(owner, !!me && !self && !me.is_admin);
+  return !!me && (self || me.is_admin || ownsOrg === true);
+}
+
 /** The page of one package version (the latest when none is named). */
 export function PackagePage({ owner, type, name, version }: Props) {
   const { api } = useAuth();
+  const { navigate } = useRouter();
+  const mayDelete = useMayDelete(owner);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const base = `/api/v1/packages/${seg(owner)}/${seg(type)}/${seg(name)}`;
   const data = useLoad(async () => {
     const p = await api.get<Package>(version ? `${base}/${seg(version)}` : `${base}/-/latest`);
@@ -55,6 +73,17 @@ export function PackagePage({ owner, type, name, version }: Props) {
     );
   }
   const { p, files, versions } = data.data;
+  const removeVersion = async () => {
+    setDeleteError(null);
+    try {
+      await api.delete(`${base}/${seg(p.version)}`);
+    } catch (err) {
+      setDeleteError(err instanceof Error ? err.message : String(err));
+      return;
+    }
+    const other = versions.find((v) => v.version !== p.version);
+    navigate(other ? packagePath(other) : `/${seg(owner)}/-/packages`);
+  };
   return (
     <Page title={`${p.name} ${p.version}`} heading={<>{p.name} <span className="badge badge-muted">{p.type}</span> {p.version}</>}>
       <p className="muted">
@@ -90,6 +119,15 @@ export function PackagePage({ owner, type, name, version }: Props) {
           ))}
         </ul>
       </section>
+      {mayDelete ? (
+        <section aria-labelledby="pkg-delete">
+          <h2 id="pkg-delete">Delete this version</h2>
+          <ErrorAlert>{deleteError}</ErrorAlert>
+          <p className="muted">Its files are removed from the registry; clients that install {p.name}@{p.version} then fail.</p>
+          <ConfirmButton label={`Delete ${p.name} ${p.version}`} question={`Delete ${p.name} ${p.version} and its files?`} confirmLabel="Delete version"
+            onConfirm={removeVersion}>Delete version</ConfirmButton>
+        </section>
+      ) : null}
     </Page>
   );
 }
