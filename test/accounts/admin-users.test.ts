@@ -106,9 +106,11 @@ describe('POST /admin/users', () => {
     const name = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body: { username: 'DUP', email: 'other@example.com', password: 'dup-password-1' } });
     assert.equal(name.status, 422);
     assert.equal(name.body.message, 'user already exists [name: DUP]');
+    assert.deepEqual(name.body.errors?.map((e: { field: string }) => e.field), ['username'], 'the taken name is named, for a form to show it beside the field');
     const email = await h.api('POST', '/admin/users', { auth: ADMIN_AUTH, body: { username: 'dup2', email: 'DUP@example.com', password: 'dup-password-1' } });
     assert.equal(email.status, 422);
     assert.equal(email.body.message, 'e-mail already in use [email: DUP@example.com]');
+    assert.deepEqual(email.body.errors?.map((e: { field: string }) => e.field), ['email']);
   });
 
   test('reserved and invalid names, invalid email: 422', async () => {
@@ -194,6 +196,7 @@ describe('PATCH /admin/users/{username} and rename', () => {
     const taken = await h.api('PATCH', '/admin/users/bob', { auth: ADMIN_AUTH, body: { email: 'carol@example.com' } });
     assert.equal(taken.status, 400);
     assert.equal(taken.body.message, 'e-mail already in use [email: carol@example.com]');
+    assert.deepEqual(taken.body.errors?.map((e: { field: string }) => e.field), ['email']);
     const invalid = await h.api('PATCH', '/admin/users/bob', { auth: ADMIN_AUTH, body: { email: 'nope' } });
     assert.equal(invalid.status, 400);
     for (const [body, field] of [[{ admin: 'yes' }, 'admin'], [{ max_repo_creation: 1.5 }, 'max_repo_creation'], [{ website: 'not a url' }, 'website'], [{ visibility: 'hidden' }, 'visibility']] as const) {

@@ -51,12 +51,14 @@ describe('/users/{username}/tokens', () => {
     const dup = await h.api('POST', '/users/tess/tokens', { auth: tess, body: { name: 'ci', scopes: ['all'] } });
     assert.equal(dup.status, 400);
     assert.equal(dup.body.message, 'access token name has been used already');
+    assert.deepEqual(dup.body.errors?.map((e: { field: string }) => e.field), ['name'], 'the used name is named, for a form to show it beside the field');
     const bad = await h.api('POST', '/users/tess/tokens', { auth: tess, body: { name: 'bad', scopes: ['read:everything'] } });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.message, 'invalid access token scope provided: invalid access token scope: read:everything');
     const none = await h.api('POST', '/users/tess/tokens', { auth: tess, body: { name: 'none' } });
     assert.equal(none.status, 400);
     assert.equal(none.body.message, 'access token must have a scope');
+    assert.deepEqual(none.body.errors?.map((e: { field: string }) => e.field), ['scopes']);
     const noName = await h.api('POST', '/users/tess/tokens', { auth: tess, body: { scopes: ['all'] } });
     assert.equal(noName.status, 422);
     assert.match(noName.body.message, /^(.*; )?name /);

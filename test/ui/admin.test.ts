@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ADMIN, createToken, request } from '../helpers/host.ts';
-import { field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
+import { errorBeside, field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 
 const row = (page: Page, login: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${login}\\b`) }) });
 
@@ -77,6 +77,16 @@ describe('UI site administration', () => {
     await screenshot(page, 'admin-user-new-ldap');
     await page.getByRole('button', { name: 'Create user' }).click();
     await page.getByText('Created the account ldapbob.').waitFor();
+    // A second account with the same address: the refusal stands beside the address, not beside the name.
+    await page.goto('/-/admin/users/new');
+    await field(page, 'User name').fill('ldapbob2');
+    await field(page, 'Email address').fill('bob@example.org');
+    await page.getByLabel('Through LDAP (an authentication source)').check();
+    await field(page, 'Authentication source').selectOption({ label: 'office (ldap)' });
+    await field(page, 'LDAP login name').fill('bob2');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    assert.equal(await errorBeside(field(page, 'Email address')), 'bob@example.org is already used by another account.');
+    await page.goto('/-/admin/users');
     await row(page, 'ldapbob').getByText(`LDAP source ${source.body.id}`).waitFor();
     await screenshot(page, 'admin-users');
     const bob = await ui.h.api('GET', '/users/ldapbob', { auth: token });
@@ -128,6 +138,9 @@ describe('UI site administration', () => {
     await page.getByRole('button', { name: 'Create token' }).click();
     const carolToken = await page.getByRole('textbox', { name: 'value of the token carol-ci' }).inputValue();
     assert.equal((await ui.h.api('GET', '/user', { auth: carolToken })).body.login, 'carol');
+    await field(page, 'Token name').fill('carol-ci');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    assert.equal(await errorBeside(field(page, 'Token name')), 'There is already a token called carol-ci.');
     await screenshot(page, 'tokens-other-account');
     assert.deepEqual(errors, []);
   });

@@ -10,7 +10,7 @@ import { assertOwnsNoPackages } from '../packages/files.ts';
 import * as teamStore from '../../store/teams.ts';
 import * as orgMemberStore from '../../store/org-members.ts';
 import { ownerVisible, REPO_UNITS } from '../permission/permissions.ts';
-import { checkEmail } from '../user/users.ts';
+import { checkEmail, nameTaken } from '../user/users.ts';
 import { deleteOwnerHooks } from '../webhook/index.ts';
 import { deleteOwnerActionSecrets } from '../actions/secret-cleanup.ts';
 import { userNameProblem } from '../../lib/names.ts';
@@ -64,13 +64,13 @@ export async function createOrg(app: AppContext, owner: UserRecord, name: string
   if (problem) throw new ValidationError(problem);
   checkOptions(opts);
   if (owner.type !== 'individual') throw new ValidationError(`${owner.name} is an organization not a user`);
-  if (await userStore.getByName(app.store, name)) throw new ValidationError(`user already exists [name: ${name}]`);
+  if (await userStore.getByName(app.store, name)) throw new ValidationError(`user already exists [name: ${name}]`, nameTaken(name).fields);
   const now = new Date().toISOString();
   // 1 - the organization record
   const visibility = app.settings.string('service.DEFAULT_ORG_VISIBILITY') as Visibility;
   const org = await userStore.insert(app.store, (id) => orgRecord(id, name, opts, now, visibility)).catch((err: unknown) => {
     // A user or organization of this name was created meanwhile: the store's name index decides.
-    throw isUniqueViolation(err, userStore.NAME_INDEX) ? new ValidationError(`user already exists [name: ${name}]`) : err;
+    throw isUniqueViolation(err, userStore.NAME_INDEX) ? new ValidationError(`user already exists [name: ${name}]`, nameTaken(name).fields) : err;
   });
   try {
     // 2 - its settings and the owner's (private) membership

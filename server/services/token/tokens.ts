@@ -53,9 +53,9 @@ export async function tokenOwnerFor(app: AppContext, doer: UserRecord, username:
 /** Creates a token for `owner`. A name already used by one of the owner's tokens, or no valid scope, is 400. */
 export async function createToken(app: AppContext, owner: UserRecord, name: string, scopes: string[]): Promise<CreatedToken> {
   const existing = await tokenStore.listByUser(app.store, owner.id);
-  if (existing.some((t) => t.name === name)) throw new BadRequestError('access token name has been used already');
+  if (existing.some((t) => t.name === name)) throw new BadRequestError('access token name has been used already', [{ field: 'name', code: 'invalid_value', message: `there is already a token called ${name}` }]);
   const normalised = normaliseTokenScopes(scopes);
-  if (normalised.length === 0) throw new BadRequestError('access token must have a scope');
+  if (normalised.length === 0) throw new BadRequestError('access token must have a scope', [{ field: 'scopes', code: 'required', message: 'choose at least one permission' }]);
   const value = newToken();
   const record = await tokenStore.insert(app.store, (id) => ({
     id,

@@ -6,7 +6,7 @@ import * as sourceStore from '../../store/login-sources.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { userNameProblem } from '../../lib/names.ts';
 import { BadRequestError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { MIN_PASSWORD_LENGTH, checkEmail, checkEmailFree, isLastAdmin } from './users.ts';
+import { MIN_PASSWORD_LENGTH, checkEmail, checkEmailFree, emailTaken, isLastAdmin } from './users.ts';
 import type { EditUserOption } from '../../structs/user.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
 
@@ -53,7 +53,7 @@ async function checkEditedEmail(app: AppContext, user: UserRecord, email: string
     await checkEmailFree(app, email, user.id);
   } catch (err) {
     // Gitea answers a bad or taken address on edit with 400, not 422.
-    if (err instanceof ValidationError || err instanceof ConflictError) throw new BadRequestError(err.message);
+    if (err instanceof ValidationError || err instanceof ConflictError) throw new BadRequestError(err.message, err.fields);
     throw err;
   }
 }
@@ -79,7 +79,7 @@ export async function editUser(app: AppContext, user: UserRecord, edit: UserEdit
   // A password is kept only for local accounts; an LDAP user's password lives in the directory.
   const passwd = edit.password && after.login_source === 0 ? await hashPassword(edit.password) : undefined;
   const saved = await userStore.update(app.store, user.id, (u) => applyEdit(u, edit, passwd)).catch((err: unknown) => {
-    throw isUniqueViolation(err, userStore.EMAIL_INDEX) ? new ValidationError(`e-mail already in use [email: ${edit.email ?? ''}]`) : err;
+    throw isUniqueViolation(err, userStore.EMAIL_INDEX) ? new ValidationError(`e-mail already in use [email: ${edit.email ?? ''}]`, emailTaken(edit.email ?? '').fields) : err;
   });
   if (!saved) throw new NotFoundError(`The user ${user.name} does not exist.`);
   return saved;

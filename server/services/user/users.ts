@@ -41,20 +41,28 @@ export function checkEmail(email: string): void {
   if (!EMAIL.test(email) || email.length > 255) throw new ValidationError(`${email} is not a valid email address.`, [{ field: 'email', code: 'invalid_format', message: 'email must be an email address' }]);
 }
 
+/** Gitea's conflict for a taken name; `errors` names the field, so a form shows it beside the name. */
+export const nameTaken = (name: string): ConflictError =>
+  new ConflictError(`user already exists [name: ${name}]`, [{ field: 'username', code: 'invalid_value', message: `the name ${name} is taken by another user or organization` }]);
+
+/** Gitea's conflict for an email address another account has, naming the field as nameTaken does. */
+export const emailTaken = (email: string): ConflictError =>
+  new ConflictError(`e-mail already in use [email: ${email}]`, [{ field: 'email', code: 'invalid_value', message: `${email} is already used by another account` }]);
+
 /** Throws ConflictError when the name is taken, case-insensitively, by a user or an organization other than `exceptId`. */
 export async function checkNameFree(app: AppContext, name: string, exceptId = 0): Promise<void> {
   const other = await userStore.getByName(app.store, name);
-  if (other && other.id !== exceptId) throw new ConflictError(`user already exists [name: ${name}]`);
+  if (other && other.id !== exceptId) throw nameTaken(name);
 }
 
 /** Throws ConflictError when another individual user has this email. */
 export async function checkEmailFree(app: AppContext, email: string, exceptId = 0): Promise<void> {
   const other = await userStore.getByEmail(app.store, email);
-  if (other && other.id !== exceptId) throw new ConflictError(`e-mail already in use [email: ${email}]`);
+  if (other && other.id !== exceptId) throw emailTaken(email);
   // Further addresses are not in the unique index (few users have them): a scan of the individuals finds them.
   const lower = email.toLowerCase();
   const holders = await userStore.count(app.store, (u) => u.id !== exceptId && !!u.emails?.some((e) => e.toLowerCase() === lower));
-  if (holders > 0) throw new ConflictError(`e-mail already in use [email: ${email}]`);
+  if (holders > 0) throw emailTaken(email);
 }
 
 /**
@@ -62,8 +70,8 @@ export async function checkEmailFree(app: AppContext, email: string, exceptId = 
  * above the insert give the answer in the usual case; the store decides when two requests race.
  */
 export function userConflict(err: unknown, name: string, email: string): unknown {
-  if (isUniqueViolation(err, userStore.NAME_INDEX)) return new ConflictError(`user already exists [name: ${name}]`);
-  if (isUniqueViolation(err, userStore.EMAIL_INDEX)) return new ConflictError(`e-mail already in use [email: ${email}]`);
+  if (isUniqueViolation(err, userStore.NAME_INDEX)) return nameTaken(name);
+  if (isUniqueViolation(err, userStore.EMAIL_INDEX)) return emailTaken(email);
   return err;
 }
 
@@ -130,7 +138,7 @@ export async function adminCreateUser(app: AppContext, opts: AdminNewUser): Prom
   if (loginSource === 0 && !opts.password) throw new ValidationError('password is required for a user without a login source.', [{ field: 'password', code: 'required', message: 'password is required' }]);
   return createUser(app, toNewUser(opts, loginSource)).catch((err: unknown) => {
     // Gitea answers a taken name or email here with 422, not 409.
-    throw err instanceof ConflictError ? new ValidationError(err.message) : err;
+    throw err instanceof ConflictError ? new ValidationError(err.message, err.fields) : err;
   });
 }
 
