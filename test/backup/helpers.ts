@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { request, type TestHost } from '../helpers/host.ts';
 import type { IssueRecord } from '../../server/store/issues.ts';
 
@@ -59,4 +60,22 @@ export function runCli(args: string[]): Promise<{ code: number; stdout: string; 
     child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/**
+ * The archive with one bit changed at or after its middle where that changes what it unpacks to. Some deflate bits
+ * do not (a code length of a symbol the block never uses), and such a file is not damaged: its every entry is intact.
+ */
+export function damageOneByte(good: Buffer): Buffer {
+  const unpacked = gunzipSync(good);
+  for (let i = Math.floor(good.length / 2); i < good.length; i++) {
+    const bytes = Buffer.from(good);
+    bytes[i]! ^= 0x01;
+    try {
+      if (!gunzipSync(bytes).equals(unpacked)) return bytes;
+    } catch {
+      return bytes;
+    }
+  }
+  throw new Error('no byte after the middle changes the archive');
 }

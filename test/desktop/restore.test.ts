@@ -14,7 +14,7 @@ import { fakeElectron, FakeWebContents } from './fake-electron.ts';
 import { restoreFromTray } from '../../main/restore.ts';
 import { startShell, type Shell } from '../../main/shell.ts';
 import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
-import { backupThroughApi } from '../backup/helpers.ts';
+import { backupThroughApi, damageOneByte } from '../backup/helpers.ts';
 
 const OPTS = { preload: '/app/dist/main/preload.cjs', trayIcon: '/app/assets/tray.png' };
 
@@ -46,9 +46,7 @@ test('the tray restores a backup: checked beside the data, put in place at the n
 
     // A damaged archive: refused with the reason, nothing changed, no relaunch.
     const bad = path.join(scratch, 'bad.tar.gz');
-    const bytes = await readFile(plain);
-    bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
-    await writeFile(bad, bytes);
+    await writeFile(bad, damageOneByte(await readFile(plain)));
     const e1 = fakeElectron(userData);
     e1.fake.dialog.files.push(bad);
     e1.fake.dialog.answers.push(0);
