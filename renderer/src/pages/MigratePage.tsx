@@ -6,11 +6,11 @@ import { MigrateRepoOptions } from '../../../server/structs/mirror.ts';
 import type { Repository } from '../api/types.ts';
 import { useAuth, useUser } from '../auth.tsx';
 import { ErrorAlert } from '../components/Alert.tsx';
-import { Checkbox, Field, Select } from '../components/Field.tsx';
+import { Checkbox, Field } from '../components/Field.tsx';
 import { Page } from '../components/Layout.tsx';
+import { OwnerSelect } from '../components/OwnerSelect.tsx';
 import { Progress } from '../components/Progress.tsx';
 import { useRouter } from '../router.tsx';
-import { useRepoOwners } from '../use-repo-owners.ts';
 import { useApiForm } from '../zod-form.ts';
 
 /** The API's migration body as the form fills it: an empty name is taken from the address. */
@@ -24,7 +24,6 @@ export function MigratePage() {
   const user = useUser();
   const { navigate } = useRouter();
   const [params] = useSearchParams();
-  const { owners, error: ownersError } = useRepoOwners();
   const [owner, setOwner] = useState(params.get('owner') ?? user.login);
   const form = useApiForm<Values>(schema, { clone_addr: '', repo_name: '', mirror: true, mirror_interval: '8h', private: false, auth_username: '', auth_password: '' }, 'repo_name');
   const [addr, mirror] = form.watch(['clone_addr', 'mirror']);
@@ -42,11 +41,7 @@ export function MigratePage() {
     <Page title="Import a repository" narrow>
       <form onSubmit={onSubmit} className="card form-card" aria-busy={busy}>
         <ErrorAlert>{form.formError}</ErrorAlert>
-        <Select label="Owner" name="owner" value={owner} onChange={(e) => setOwner(e.target.value)}
-          error={ownersError ?? undefined} hint="You, or an organization where you may create repositories.">
-          {(owners ?? [{ name: user.login, org: false }]).map((o) => <option key={o.name} value={o.name}>{o.org ? `${o.name} (organization)` : o.name}</option>)}
-          {!(owners ?? [{ name: user.login }]).some((o) => o.name === owner) ? <option value={owner}>{owner}</option> : null}
-        </Select>
+        <OwnerSelect value={owner} onChange={setOwner} />
         <Field label="Clone address" inputMode="url" placeholder="https://example.org/team/project.git" {...form.field('clone_addr')}
           hint="An http(s) or git URL the host can reach. Which hosts are allowed is a site setting." />
         <Field label="Repository name" placeholder={guessName(addr) || 'project'} {...form.field('repo_name')} required={false}

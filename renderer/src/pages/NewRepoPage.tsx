@@ -8,8 +8,8 @@ import { useAuth, useUser } from '../auth.tsx';
 import { ErrorAlert } from '../components/Alert.tsx';
 import { Checkbox, Field, Select, TextArea } from '../components/Field.tsx';
 import { Page } from '../components/Layout.tsx';
+import { OwnerSelect } from '../components/OwnerSelect.tsx';
 import { useRouter } from '../router.tsx';
-import { useRepoOwners } from '../use-repo-owners.ts';
 import { useApiForm } from '../zod-form.ts';
 
 const schema = CreateRepoOption.pick({ name: true, description: true, private: true, object_format_name: true, default_branch: true, auto_init: true })
@@ -22,7 +22,6 @@ export function NewRepoPage() {
   const user = useUser();
   const { navigate } = useRouter();
   const [params] = useSearchParams();
-  const { owners, error: ownersError } = useRepoOwners();
   const [owner, setOwner] = useState(params.get('owner') ?? user.login);
   const isOrg = owner !== user.login;
   const form = useApiForm<Values>(schema, { name: '', description: '', private: false, object_format_name: 'sha1', default_branch: 'main', auto_init: false }, 'name');
@@ -38,12 +37,7 @@ export function NewRepoPage() {
     <Page title="New repository" narrow>
       <form onSubmit={onSubmit} className="card form-card">
         <ErrorAlert>{form.formError}</ErrorAlert>
-        <Select label="Owner" name="owner" value={owner} onChange={(e) => setOwner(e.target.value)}
-          error={ownersError ?? undefined} hint="You, or an organization where you may create repositories.">
-          {(owners ?? [{ name: user.login, org: false }]).map((o) => <option key={o.name} value={o.name}>{o.org ? `${o.name} (organization)` : o.name}</option>)}
-          {/* The owner asked for in the address stays chosen while the list loads (and when it is not listed). */}
-          {!(owners ?? [{ name: user.login }]).some((o) => o.name === owner) ? <option value={owner}>{owner}</option> : null}
-        </Select>
+        <OwnerSelect value={owner} onChange={setOwner} />
         <Field label="Repository name" autoFocus {...form.field('name')}
           hint={<>Letters, digits, <code>-</code>, <code>_</code> and <code>.</code>. The clone URL will be <code>{window.location.origin}/{owner}/{name || 'name'}.git</code></>} />
         <TextArea label="Description" rows={2} {...form.field('description')} />
