@@ -1,7 +1,7 @@
 /**
  * Annotated tags made through the API at the same time: each request gets its own answer (201, or 409 for a name
  * taken meanwhile), git holds every acknowledged tag as a valid tag object, and a tag, which moves no branch,
- * leaves the repository's branch document as it was.
+ * leaves the repository's branch log as it was.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,9 +15,9 @@ describe('concurrent annotated tags on one repository', () => {
   let token: string;
   let gitDir: string;
   const create = (name: string, target = 'main') => h.api('POST', '/repos/root/tagged/tags', { auth: token, body: { tag_name: name, target, message: `release ${name}` } });
-  const branchDoc = (): string => {
+  const branchLog = (): string => {
     const dir = path.join(h.dataDir, 'store', 'branches');
-    return path.join(dir, readdirSync(dir).find((f) => f.endsWith('.json'))!);
+    return path.join(dir, readdirSync(dir).find((f) => f.endsWith('.log'))!);
   };
 
   before(async () => {
@@ -35,7 +35,7 @@ describe('concurrent annotated tags on one repository', () => {
   test('20 tags at once with one name sent three times: 201 each, one 201 and two 409 for the duplicate, git fsck clean', async () => {
     // the branch records of the branch made above have reached the disk (the deferred write lags at most 250 ms)
     await new Promise((r) => setTimeout(r, 600));
-    const before = statSync(branchDoc()).mtimeMs;
+    const before = statSync(branchLog()).mtimeMs;
     const names = Array.from({ length: 20 }, (_, i) => `v1.${i}`);
     const all = await Promise.all([...names.slice(0, 10).map((n) => create(n)), create('dup'), create('dup'), create('dup'), ...names.slice(10).map((n) => create(n))]);
     const dup = all.slice(10, 13);
@@ -54,7 +54,7 @@ describe('concurrent annotated tags on one repository', () => {
     }
     execFileSync('git', ['fsck', '--no-dangling'], { cwd: gitDir });
     await new Promise((r) => setTimeout(r, 600));
-    assert.equal(statSync(branchDoc()).mtimeMs, before, 'the branch document was rewritten for tags');
+    assert.equal(statSync(branchLog()).mtimeMs, before, 'the branch log was written for tags');
     const branches = await h.api('GET', '/repos/root/tagged/branches', { auth: token });
     assert.deepEqual(branches.body.map((b: { name: string }) => b.name).sort(), ['main', 'side']);
     const releases = await h.api('GET', '/repos/root/tagged/tags?limit=50', { auth: token });

@@ -24,3 +24,24 @@ test('appends through the kept handle land in the file a rewrite or delete leave
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a rewrite given a function takes its lines after the appends under way, and later appends follow them', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-log-'));
+  try {
+    const log = new AppendLog(path.join(dir, 'b.log'));
+    const state: number[] = [];
+    const add = (n: number) => { state.push(n); return log.appendLagged(20, [{ n }]); };
+    const first = add(1);
+    // the rewrite is asked for while the lagged append waits; another append comes after it was asked for
+    const rewritten = log.rewrite(() => state.map((n) => ({ n })));
+    const second = add(2);
+    const third = log.rewrite(() => state.map((n) => ({ n, again: true })));
+    await Promise.all([first, rewritten, second, third]);
+    const lines = await log.read<{ n: number }>();
+    assert.deepEqual(lines.map((l) => l.n), [1, 2], 'each record once: the second rewrite saw both');
+    await add(3);
+    assert.deepEqual((await log.read<{ n: number }>()).map((l) => l.n), [1, 2, 3]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -73,7 +73,15 @@ export class AppendLog {
     return this.enqueue(entries, false);
   }
 
-  private enqueue(entries: unknown[], sync: boolean): Promise<number> {
+  /**
+   * append() that may wait up to `lagMs` before its write, so the appends of that span share one write and one sync
+   * (for lines the caller does not wait on; a kill before the write is covered by the caller's own intent).
+   */
+  appendLagged(lagMs: number, entries: unknown[]): Promise<number> {
+    return this.enqueue(entries, true, lagMs);
+  }
+
+  private enqueue(entries: unknown[], sync: boolean, lagMs = 0): Promise<number> {
     let chars = 0;
     for (const e of entries) {
       const line = `${JSON.stringify(e)}\n`;
@@ -84,13 +92,13 @@ export class AppendLog {
       this.waiters.push({ resolve, reject, sync });
       if (this.idle) clearTimeout(this.idle);
       this.idle = null;
-      this.running ??= this.drain();
+      this.running ??= this.drain(lagMs);
     }).then(() => chars);
   }
 
-  private async drain(): Promise<void> {
-    // The lines appended in the rest of this turn join the first write (one write and sync, not two).
-    await new Promise<void>((resolve) => setImmediate(resolve));
+  private async drain(lagMs: number): Promise<void> {
+    // The lines appended in the rest of this turn (or the lag) join the first write (one write and sync, not two).
+    await new Promise<void>((resolve) => (lagMs > 0 ? setTimeout(resolve, lagMs) : setImmediate(resolve)));
     while (this.rewriting) await this.rewriting.catch(() => undefined);
     while (this.queued.length) {
       const text = this.queued.join('');
@@ -161,16 +169,21 @@ export class AppendLog {
     }
   }
 
-  /** Replaces the whole file with `entries` atomically (compaction): temp file, fsync, rename, directory fsync. */
-  async rewrite(entries: unknown[]): Promise<void> {
-    while (this.rewriting) await this.rewriting.catch(() => undefined);
-    while (this.running) await this.running;
+  /**
+   * Replaces the whole file with `entries` atomically (compaction): temp file, fsync, rename, directory fsync. Given a
+   * function, it is called once the appends under way are on disk, and the appends made after that follow the new file.
+   */
+  async rewrite(entries: unknown[] | (() => unknown[])): Promise<void> {
+    // Both checked again after each wait: another rewrite or a new append may have started meanwhile.
+    while (this.rewriting || this.running) await (this.rewriting ?? this.running)!.catch(() => undefined);
+    const lines = typeof entries === 'function' ? entries() : entries;
     // Closed first: appends through a handle kept open would land in the replaced file.
-    this.rewriting = this.closeFile().then(() => writePauseFor(this.file).run(() => this.replace(entries)));
+    const mine = this.closeFile().then(() => writePauseFor(this.file).run(() => this.replace(lines)));
+    this.rewriting = mine;
     try {
-      await this.rewriting;
+      await mine;
     } finally {
-      this.rewriting = null;
+      if (this.rewriting === mine) this.rewriting = null;
     }
   }
 
@@ -190,7 +203,7 @@ export class AppendLog {
 
   /** Deletes the file. */
   async remove(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.rewriting || this.running) await (this.rewriting ?? this.running)!.catch(() => undefined);
     await writePauseFor(this.file).run(async () => { await this.closeFile(); await unlink(this.file).catch(() => undefined); });
   }
 }

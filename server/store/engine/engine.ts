@@ -178,6 +178,14 @@ export class StoreEngine {
     await (entry?.adapter ?? new DurableJsonFile(this.fileOf(name))).remove();
   }
 
+  /** Counts a write made beside the documents (a log's) as in flight, so flush() waits for it; returns it. */
+  trackWrite(p: Promise<void>): Promise<void> {
+    const settled = p.finally(() => this.inFlight.delete(settled));
+    settled.catch(() => undefined);
+    this.inFlight.add(settled);
+    return p;
+  }
+
   /** Waits for every write that has started. */
   async flush(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
