@@ -36,7 +36,7 @@ describe('UI merge options', () => {
     await blocked.getByLabel('Merge past the branch rules (administrator)').check();
     await screenshot(page, 'pull-merge-force');
     await merge.click();
-    await page.getByLabel('Branches').getByText('Merged').waitFor({ timeout: 60_000 });
+    await page.getByLabel('Branches').getByText(/root merged/).waitFor({ timeout: 60_000 });
     assert.equal((await ui.h.api('GET', `${R}/pulls/1`, { auth })).body.merged, true);
 
     const main = (await ui.h.api('GET', `${R}/branches/main`, { auth })).body.commit.id as string;
@@ -46,7 +46,7 @@ describe('UI merge options', () => {
     await box.getByLabel('Merge commit ID').fill(main);
     await screenshot(page, 'pull-merge-manual');
     await box.getByRole('button', { name: 'Mark as merged' }).click();
-    await page.getByLabel('Branches').getByText('Merged').waitFor({ timeout: 60_000 });
+    await page.getByLabel('Branches').getByText(/root merged/).waitFor({ timeout: 60_000 });
     const two = (await ui.h.api('GET', `${R}/pulls/2`, { auth })).body;
     assert.equal(two.merged, true);
     assert.equal(two.merge_commit_sha, main);

@@ -61,9 +61,10 @@ describe('UI pull requests', () => {
     const mergeBox = page.getByRole('region', { name: 'This pull request can be merged' });
     await mergeBox.getByLabel('Merge style').selectOption('squash');
     await mergeBox.getByRole('button', { name: 'Merge' }).click();
-    await page.getByLabel('Branches').getByText('Merged').waitFor({ timeout: 60_000 });
+    await page.getByLabel('Branches').getByText(/root merged/).waitFor({ timeout: 60_000 });
     // Merged, it keeps the size of its change, and is neither closed nor reopened from the comment form.
     assert.match(await page.getByLabel('Branches').innerText(), /root merged feature into main · 1 file, \+1 −0/);
+    assert.equal(await page.getByText('Merged', { exact: true }).count(), 1, 'the state is shown once, in the title card');
     await page.getByRole('button', { name: 'Comment', exact: true }).waitFor();
     assert.equal(await page.getByRole('button', { name: /(Close|Reopen) pull request/ }).count(), 0);
     const merged = (await ui.h.api('GET', '/repos/root/review/pulls/1', { auth })).body;

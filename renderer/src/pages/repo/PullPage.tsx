@@ -86,10 +86,11 @@ export function PullPage({ tab }: { tab: PullTab }) {
   const link = (t: PullTab, words: string) => (
     <Link to={`${ui}/pulls/${p.number}${t === 'conversation' ? '' : `/${t}`}`} className={`btn btn-small${tab === t ? ' btn-primary' : ''}`} aria-current={tab === t ? 'page' : undefined}>{words}</Link>
   );
-  const branches = (
+  // The conversation's title card shows the state already; the other tabs have only this line.
+  const branches = (withState: boolean) => (
     <>
       <p className="muted" aria-label="Branches">
-        <span className={`badge ${p.merged ? 'badge-muted' : p.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{p.merged ? 'Merged' : p.state === 'open' ? 'Open' : 'Closed'}</span>{' '}
+        {withState ? <><span className={`badge ${p.merged ? 'badge-muted' : p.state === 'open' ? 'badge-ok' : 'badge-muted'}`}>{p.merged ? 'Merged' : p.state === 'open' ? 'Open' : 'Closed'}</span>{' '}</> : null}
         {p.merged ? `${p.merged_by?.login ?? p.user.login} merged` : `${p.user.login} wants to merge`} <code>{p.head.label}</code> into <code>{p.base.ref}</code> · {p.changed_files} file{p.changed_files === 1 ? '' : 's'}, +{p.additions} −{p.deletions}
         {p.head.sha ? <> · head <code>{p.head.sha.slice(0, 10)}</code> <StatusIcon sha={p.head.sha} /></> : null}
       </p>
@@ -102,7 +103,7 @@ export function PullPage({ tab }: { tab: PullTab }) {
     // As on the issue page and in Gitea: the title card first, then the conversation; the reviews, the merge box
     // and the review form follow the timeline, before the comment form.
     return (
-      <IssuePage key={`${index}|${p.state}`} belowTitle={branches} beforeComment={
+      <IssuePage key={`${index}|${p.state}`} belowTitle={branches(false)} beforeComment={
         <>
           {reviews.data ? <Reviews threads={reviews.data} pull={p} path={path} onChange={changed} /> : null}
           {p.state === 'open' && !p.merged ? <MergeBox pull={p} repo={repo} path={path} onMerged={() => pull.reload()} /> : null}
@@ -114,7 +115,7 @@ export function PullPage({ tab }: { tab: PullTab }) {
   return (
     <div>
       <h2 id="pull-title">{p.title} <span className="muted">#{p.number}</span></h2>
-      {branches}
+      {branches(true)}
       {tab === 'files' ? <ReviewBox pull={p} path={path} threads={reviews.data} onDone={changed} /> : null}
       {tab === 'commits' ? <Commits path={path} /> : <Files path={path} pull={p} reviews={reviews} onChange={changed} />}
     </div>
