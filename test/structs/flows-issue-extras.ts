@@ -15,7 +15,7 @@ async function upload(c: Checker, h: TestHost, token: string, p: string): Promis
   return body;
 }
 
-/** Reactions (issue and comment), subscriptions, the timeline with events and references, attachments. */
+/** Reactions (issue and comment), subscriptions, the timeline with events and references, attachments, assignees and reviewers. */
 export async function issueExtras(c: Checker, h: TestHost, w: World): Promise<void> {
   const { admin, alice } = w;
   const issue = await c.v1('POST', `${R}/issues`, { auth: admin, body: { title: 'Extras', body: 'first' } });
@@ -32,6 +32,10 @@ export async function issueExtras(c: Checker, h: TestHost, w: World): Promise<vo
   const commentAsset = await upload(c, h, alice, `${R}/issues/comments/${cid}/assets`);
   await c.v1('PATCH', `${R}/issues/${n}/assets/${String(asset.id)}`, { auth: admin, body: { name: 'renamed.txt' } });
   await c.v1('PATCH', `${R}/issues/comments/${cid}/assets/${String(commentAsset.id)}`, { auth: alice, body: { name: 'mine.txt' } });
+  // who may be assigned or asked to review
+  await c.v1('GET', `${R}/assignees`, { auth: alice });
+  await c.v1('GET', `${R}/assignees/${ADMIN.username}`, { auth: alice });
+  await c.v1('GET', `${R}/reviewers`, { auth: admin });
   for (const auth of [admin, alice, undefined]) {
     await c.v1('GET', `${R}/issues/${n}/reactions`, { auth });
     await c.v1('GET', `${R}/issues/comments/${cid}/reactions`, { auth });

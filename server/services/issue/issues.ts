@@ -10,10 +10,11 @@ import * as userStore from '../../store/users.ts';
 import type { IssueRecord, IssueQuery } from '../../store/issues.ts';
 import type { IssueHookKind } from '../events/domain.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { repoPermission, type Permission } from '../permission/permissions.ts';
+import type { Permission } from '../permission/permissions.ts';
 import { addLabels, assertNoScopeClash, availableLabels, resolveLabels } from './labels.ts';
 import { getMilestone } from './milestones.ts';
 import { canWriteIssues } from './view.ts';
+import { canBeAssigned } from './assignees.ts';
 import { mentionedUsers } from './mentions.ts';
 import { assertNoOpenBlockers } from './dependency-rules.ts';
 import { recordChanges, recordEvent } from './timeline.ts';
@@ -52,7 +53,7 @@ async function resolveAssignees(app: AppContext, s: IssueScope, names: string[])
     if (!name) continue;
     const u = await userStore.getByName(app.store, name);
     if (!u) throw new ValidationError(`user does not exist [name: ${name}]`);
-    if (!canWriteIssues(await repoPermission(app, u, s.repo, s.owner))) throw new ValidationError(`user [${name}] can not be assigned to this issue`);
+    if (!(await canBeAssigned(app, s.repo, s.owner, u))) throw new ValidationError(`user [${name}] can not be assigned to this issue`);
     if (!ids.includes(u.id)) ids.push(u.id);
   }
   return ids;

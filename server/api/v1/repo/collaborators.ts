@@ -1,7 +1,9 @@
-/** Collaborators and teams of a repository, and the permission a user has on it. Every route goes through repoAccess. */
+/** Collaborators and teams of a repository, the permission a user has on it, and who may be assigned or review. Every route goes through repoAccess. */
 import { z } from 'zod';
 import { route, type Guard } from '../../router/route.ts';
 import { json, noContent, paged } from '../../router/respond.ts';
+import { listAssignees, requireAssignable } from '../../../services/issue/assignees.ts';
+import { listReviewers } from '../../../services/review/reviewers.ts';
 import { teamJson, teamsJson } from '../org/json.ts';
 import { changeRepoTeam, getRepoTeam, listRepoTeams } from '../../../services/repository/teams.ts';
 import { repoAccess, repoOf } from '../../guards/access.ts';
@@ -93,6 +95,32 @@ export const collaboratorRoutes = [
       const { owner, repo, perm } = repoOf(ctx);
       await changeRepoTeam(ctx.app, owner, repo, perm, ctx.params.team!, false);
       noContent(ctx);
+    },
+  }),
+  // Who may be assigned or asked to review: Gitea lists them beside the collaborators, to signed-in readers.
+  route({
+    method: 'get', path: '/repos/:owner/:repo/assignees', operationId: 'repoGetAssignees', access: 'signed-in', scope: 'repository', response: z.array(User),
+    guards: [repoAccess('read')],
+    handler: async (ctx) => {
+      const { repo, owner } = repoOf(ctx);
+      json(ctx, 200, (await listAssignees(ctx.app, repo, owner, ctx.doer)).map((u) => toUser(u, ctx.doer, ctx.baseUrl)));
+    },
+  }),
+  route({
+    method: 'get', path: '/repos/:owner/:repo/assignees/:assignee', operationId: 'repoCheckAssignee', access: 'signed-in', scope: 'repository', status: 204,
+    guards: [repoAccess('read')],
+    handler: async (ctx) => {
+      const { repo, owner } = repoOf(ctx);
+      await requireAssignable(ctx.app, repo, owner, ctx.params.assignee ?? '');
+      noContent(ctx);
+    },
+  }),
+  route({
+    method: 'get', path: '/repos/:owner/:repo/reviewers', operationId: 'repoGetReviewers', access: 'signed-in', scope: 'repository', response: z.array(User),
+    guards: [repoAccess('read')],
+    handler: async (ctx) => {
+      const { repo, owner } = repoOf(ctx);
+      json(ctx, 200, (await listReviewers(ctx.app, repo, owner, ctx.doer)).map((u) => toUser(u, ctx.doer, ctx.baseUrl)));
     },
   }),
 ];
