@@ -111,4 +111,26 @@ describe('UI pull request reviews', () => {
     assert.equal(await admin.page.getByRole('radio', { name: /Approve/ }).isDisabled(), true);
     assert.deepEqual(admin.errors, []);
   });
+
+  test('the poster asks for a review from the sidebar, with the possible reviewers and assignees suggested, and takes it back', async () => {
+    await ok(ui.h.api('POST', `${R}/contents/second.txt`, { auth, body: { content: b64('second\n'), message: 'a second change', new_branch: 'second' } }), 201);
+    const pr = await ok(ui.h.api('POST', `${R}/pulls`, { auth, body: { head: 'second', base: 'main', title: 'A second change' } }), 201);
+    const { page, errors } = await signedIn(ui.browser, ui.h);
+    await page.goto(`/root/rv/pulls/${pr.number}`);
+    const reviewers = page.getByRole('region', { name: 'Reviewers' });
+    await reviewers.getByText('Nobody is asked.').waitFor();
+    const suggested = async (list: string) => page.locator(`#${list} option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    await page.waitForFunction(() => document.querySelectorAll('#reviewer-candidates option').length > 0);
+    assert.deepEqual(await suggested('reviewer-candidates'), ['rita', 'root']);
+    assert.deepEqual(await suggested('assignee-candidates'), ['rita', 'root']);
+    await reviewers.getByLabel('Ask for a review from').fill('rita');
+    await reviewers.getByRole('button', { name: 'Request review' }).click();
+    await reviewers.getByRole('button', { name: 'Remove the request to rita' }).waitFor();
+    await screenshot(page, 'pull-review-requested');
+    assert.deepEqual((await ok(ui.h.api('GET', `${R}/pulls/${pr.number}`, { auth }), 200)).requested_reviewers.map((u: { login: string }) => u.login), ['rita']);
+    await reviewers.getByRole('button', { name: 'Remove the request to rita' }).click();
+    await reviewers.getByText('Nobody is asked.').waitFor();
+    assert.deepEqual((await ok(ui.h.api('GET', `${R}/pulls/${pr.number}`, { auth }), 200)).requested_reviewers, []);
+    assert.deepEqual(errors, []);
+  });
 });

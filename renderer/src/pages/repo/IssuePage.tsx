@@ -89,9 +89,10 @@ function CommentForm({ path, onDone, stateButton }: { path: string; onDone(): vo
 
 /**
  * The issue page. A pull request's page passes what it adds: `belowTitle` (its branches and tabs) under the title
- * card, and `beforeComment` (its reviews, merge and review boxes) after the timeline, before the comment form.
+ * card, `beforeComment` (its reviews, merge and review boxes) after the timeline, before the comment form, and
+ * `sidebarTop` (its reviewers) at the top of the sidebar.
  */
-export function IssuePage({ belowTitle, beforeComment }: { belowTitle?: ReactNode; beforeComment?: ReactNode } = {}) {
+export function IssuePage({ belowTitle, beforeComment, sidebarTop }: { belowTitle?: ReactNode; beforeComment?: ReactNode; sidebarTop?: ReactNode } = {}) {
   const { api, state: auth } = useAuth();
   const { api: base, repo } = useRepo();
   const index = useParams().index ?? '';
@@ -170,7 +171,7 @@ export function IssuePage({ belowTitle, beforeComment }: { belowTitle?: ReactNod
               : <button type="button" className="btn" onClick={() => void setState('open')}>Reopen {noun}</button>} />
           ) : null}
         </div>
-        <IssueSidebar issue={i} path={path} canEdit={me !== null && (canWrite || me.is_admin)} act={act} />
+        <IssueSidebar issue={i} path={path} canEdit={me !== null && (canWrite || me.is_admin)} act={act} top={sidebarTop} />
       </div>
     </div>
   );

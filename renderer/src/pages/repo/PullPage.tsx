@@ -13,6 +13,7 @@ import { Link, useRouter } from '../../router.tsx';
 import { useLoad, type Loaded } from '../../use-load.ts';
 import { CommitRow } from './CommitRow.tsx';
 import { IssuePage } from './IssuePage.tsx';
+import { ReviewRequests } from './pulls/ReviewRequests.tsx';
 import { MergeBox } from './pulls/MergeBox.tsx';
 import { FilesReview } from './pulls/FilesReview.tsx';
 import { ReviewBox } from './pulls/ReviewBox.tsx';
@@ -70,7 +71,7 @@ function IssueOrMissing({ index, words }: { index: string; words: string }) {
 
 /** The pull request page, on tab `tab`. */
 export function PullPage({ tab }: { tab: PullTab }) {
-  const { api } = useAuth();
+  const { api, state: auth } = useAuth();
   const { api: base, base: ui, repo } = useRepo();
   const index = useParams().index ?? '';
   const path = `${base}/pulls/${seg(index)}`;
@@ -99,11 +100,14 @@ export function PullPage({ tab }: { tab: PullTab }) {
       </nav>
     </>
   );
+  // Gitea lets writers of pull requests and the poster ask for reviews.
+  const me = auth.kind === 'signed-in' ? auth.user : null;
+  const canRequest = me !== null && (Boolean(repo.permissions?.push) || me.is_admin || me.id === p.user.id);
   if (tab === 'conversation') {
     // As on the issue page and in Gitea: the title card first, then the conversation; the reviews, the merge box
     // and the review form follow the timeline, before the comment form.
     return (
-      <IssuePage key={`${index}|${p.state}`} belowTitle={branches(false)} beforeComment={
+      <IssuePage key={`${index}|${p.state}`} belowTitle={branches(false)} sidebarTop={<ReviewRequests pull={p} path={path} canRequest={canRequest} onChange={() => pull.reload()} />} beforeComment={
         <>
           {reviews.data ? <Reviews threads={reviews.data} pull={p} path={path} onChange={changed} /> : null}
           {p.state === 'open' && !p.merged ? <MergeBox pull={p} repo={repo} path={path} onMerged={() => pull.reload()} /> : null}

@@ -1,5 +1,5 @@
 /** The issue page's sidebar: labels by exclusive scope, milestone, assignees, deadline, dependencies, pin and lock. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Issue } from '../../../api/types.ts';
 import { useAuth } from '../../../auth.tsx';
 import { Field, Select } from '../../../components/Field.tsx';
@@ -9,6 +9,7 @@ import { useIssueMeta } from '../IssuesPage.tsx';
 import { useRepo } from '../repo-context.tsx';
 import { LabelChip, byScope, pickLabel, scopeOf } from './LabelChip.tsx';
 import { Subscribe } from './Subscribe.tsx';
+import { PeopleList } from './PeopleList.tsx';
 
 type Act = (what: () => Promise<unknown>, failed: string) => Promise<void>;
 
@@ -47,7 +48,7 @@ function Dependencies({ path, canEdit, act }: { path: string; canEdit: boolean; 
 }
 
 /** The sidebar of issue `issue` at API path `path`; `act` runs a change and reloads the page. */
-export function IssueSidebar({ issue, path, canEdit, act }: { issue: Issue; path: string; canEdit: boolean; act: Act }) {
+export function IssueSidebar({ issue, path, canEdit, act, top }: { issue: Issue; path: string; canEdit: boolean; act: Act; top?: ReactNode }) {
   const { api } = useAuth();
   const meta = useIssueMeta();
   const [assignee, setAssignee] = useState('');
@@ -63,6 +64,7 @@ export function IssueSidebar({ issue, path, canEdit, act }: { issue: Issue; path
   };
   return (
     <aside className="card issue-side" aria-label={issue.pull_request ? 'Pull request details' : 'Issue details'}>
+      {top}
       <h3>Labels</h3>
       {issue.labels.length ? <p className="label-list" aria-label="Labels of this issue">{issue.labels.map((l) => <LabelChip key={l.id} label={l} />)}</p> : <p className="muted">None yet.</p>}
       {canEdit && meta.data?.labels.length ? (
@@ -94,7 +96,8 @@ export function IssueSidebar({ issue, path, canEdit, act }: { issue: Issue; path
       ) : <p className="muted">Nobody.</p>}
       {canEdit ? (
         <form className="filter-bar" onSubmit={(e) => { e.preventDefault(); void act(() => api.post(`${path}/assignees`, { assignees: [assignee.trim()] }).then(() => setAssignee('')), 'The assignee was not added'); }}>
-          <Field label="Assign user" name="assignee" value={assignee} onChange={(e) => setAssignee(e.target.value)} />
+          <Field label="Assign user" name="assignee" list="assignee-candidates" autoComplete="off" value={assignee} onChange={(e) => setAssignee(e.target.value)} />
+          <PeopleList id="assignee-candidates" role="assignees" />
           <button type="submit" className="btn btn-small" disabled={!assignee.trim()}>Assign</button>
         </form>
       ) : null}
