@@ -47,6 +47,10 @@ export type CreateTeamOption = z.infer<typeof CreateTeamOption>;
 export const EditTeamOption = z.object({ name: z.union([teamName, z.literal('')]).optional(), ...teamFields }).meta({ id: 'EditTeamOption' });
 export type EditTeamOption = z.infer<typeof EditTeamOption>;
 
+/** `GET /orgs`: `q` (a Homeforge addition; Gitea's list takes only paging) keeps organizations whose name or full name holds it. */
+export const OrgListQuery = z.object({ q: z.string().optional() });
+export type OrgListQuery = z.infer<typeof OrgListQuery>;
+
 /** `GET /orgs/{org}/teams/search`. */
 export const TeamSearchQuery = z.object({
   q: z.string().optional(),

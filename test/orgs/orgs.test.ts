@@ -90,7 +90,7 @@ describe('organizations', () => {
     assert.equal(limited.body.message, 'token scope is limited to public orgs');
   });
 
-  test('GET /orgs lists what the viewer may see, alphabetically', async () => {
+  test('GET /orgs lists what the viewer may see, alphabetically, and finds them by name or full name', async () => {
     const names = async (auth?: string) => (await h.api('GET', '/orgs', { auth })).body.map((o: { name: string }) => o.name);
     assert.deepEqual(await names(), ['acme', 'carol-org']);
     assert.deepEqual(await names(bob), ['acme', 'carol-org', 'lim']);
@@ -100,6 +100,11 @@ describe('organizations', () => {
     const page = await h.api('GET', '/orgs?limit=1&page=2', { auth: root });
     assert.equal(page.headers.get('x-total-count'), '4');
     assert.deepEqual(page.body.map((o: { name: string }) => o.name), ['carol-org']);
+    const found = await h.api('GET', '/orgs?q=CAROL', { auth: root });
+    assert.equal(found.headers.get('x-total-count'), '1');
+    assert.deepEqual(found.body.map((o: { name: string }) => o.name), ['carol-org']);
+    assert.deepEqual((await h.api('GET', '/orgs?q=inc')).body.map((o: { name: string }) => o.name), ['acme'], 'the full name is searched too');
+    assert.deepEqual((await h.api('GET', '/orgs?q=lim')).body, [], 'a limited organization stays hidden from a visitor');
   });
 
   test('PATCH /orgs/{org}: owners edit given fields; members 403, hidden orgs 404', async () => {

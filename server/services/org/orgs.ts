@@ -161,16 +161,19 @@ const byName = (a: UserRecord, b: UserRecord): number => a.lower_name.localeComp
 
 /**
  * Every organization for GET /orgs (Gitea's GetAll): public ones, limited ones for signed-in viewers, private
- * ones for admins; a restricted viewer sees only the organizations it belongs to. Alphabetical.
+ * ones for admins; a restricted viewer sees only the organizations it belongs to. With a `keyword`, only those
+ * whose name or full name holds it, in any case. Alphabetical.
  */
-export async function listOrgs(app: AppContext, viewer: UserRecord | null, publicOnly: boolean): Promise<UserRecord[]> {
+export async function listOrgs(app: AppContext, viewer: UserRecord | null, publicOnly: boolean, keyword = ''): Promise<UserRecord[]> {
   const shown = new Set<Visibility>(['public']);
   if (viewer && !publicOnly && !limitedToPublic()) {
     shown.add('limited');
     if (viewer.is_admin) shown.add('private');
   }
   const mine = viewer?.restricted ? new Set((await orgMemberStore.listByUser(app.store, viewer.id)).map((m) => m.org_id)) : null;
-  const orgs = await userStore.list(app.store, (u) => u.type === 'organization' && shown.has(u.visibility) && (!mine || mine.has(u.id)));
+  const word = keyword.trim().toLowerCase();
+  const named = (u: UserRecord): boolean => !word || u.lower_name.includes(word) || u.full_name.toLowerCase().includes(word);
+  const orgs = await userStore.list(app.store, (u) => u.type === 'organization' && shown.has(u.visibility) && (!mine || mine.has(u.id)) && named(u));
   return orgs.sort(byName);
 }
 

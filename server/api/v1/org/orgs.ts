@@ -5,7 +5,7 @@ import { json, noContent, pageOf, setPageHeaders } from '../../router/respond.ts
 import { orgAccess, orgOf } from '../../guards/access.ts';
 import { orgJson } from './json.ts';
 import { repoJson } from '../repo/json.ts';
-import { CreateOrgOption, EditOrgOption, Organization } from '../../../structs/org.ts';
+import { CreateOrgOption, EditOrgOption, OrgListQuery, Organization } from '../../../structs/org.ts';
 import { CreateRepoOption, Repository } from '../../../structs/repo.ts';
 import type { ApiContext } from '../../router/context.ts';
 import type { UserRecord } from '../../../store/records.ts';
@@ -28,8 +28,8 @@ const publicOnly = (ctx: ApiContext<unknown, unknown>): boolean => !!ctx.auth?.t
 
 export const orgRoutes = [
   route({
-    method: 'get', path: '/orgs', operationId: 'orgGetAll', access: 'public', scope: 'organization', response: z.array(Organization),
-    handler: async (ctx) => pagedOrgs(ctx, await listOrgs(ctx.app, ctx.doer, publicOnly(ctx))),
+    method: 'get', path: '/orgs', operationId: 'orgGetAll', access: 'public', scope: 'organization', query: OrgListQuery, response: z.array(Organization),
+    handler: async (ctx) => pagedOrgs(ctx, await listOrgs(ctx.app, ctx.doer, publicOnly(ctx), ctx.query.q)),
   }),
   route({
     method: 'post', path: '/orgs', operationId: 'orgCreate', access: 'signed-in', scope: 'organization', body: CreateOrgOption, status: 201, response: Organization,
