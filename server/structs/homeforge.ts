@@ -53,6 +53,16 @@ export const TwoFactorEnrolment = z.strictObject({
 }).meta({ id: 'TwoFactorEnrolment' });
 export type TwoFactorEnrolment = z.infer<typeof TwoFactorEnrolment>;
 
+/**
+ * `GET /user/capabilities`: what the host lets the signed-in user do where Gitea's `User` does not say (Gitea's
+ * web pages read `CanCreateOrganization()` on the server).
+ */
+export const UserCapabilities = z.strictObject({
+  /** False when the account's `allow_create_organization` is off, or the host disables it for regular users. */
+  can_create_organization: z.boolean(),
+}).meta({ id: 'UserCapabilities' });
+export type UserCapabilities = z.infer<typeof UserCapabilities>;
+
 /** Whether two-factor is on, and whether an enrolment waits for its code. */
 export const TwoFactorStatus = z.strictObject({
   enabled: z.boolean(),

@@ -1,6 +1,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHost, createToken, ADMIN, type TestHost } from '../helpers/host.ts';
+import { startHost, createToken, request, ADMIN, type TestHost } from '../helpers/host.ts';
 import { makeUser, expectStatus, pw } from './helpers.ts';
 
 describe('organizations', () => {
@@ -50,12 +50,15 @@ describe('organizations', () => {
     expectStatus(await h.api('POST', '/orgs', { body: { username: 'anon-org' } }), 401);
   });
 
-  test('a user who may not create organizations gets 403; an admin creates one for them', async () => {
+  test('a user who may not create organizations gets 403 and is told so by /user/capabilities; an admin creates one for them', async () => {
     const carol = await makeUser(h, 'carol', { allow_create_organization: false });
     const patched = await h.api('PATCH', '/admin/users/carol', { auth: root, body: { login_name: 'carol', source_id: 0, allow_create_organization: false } });
     expectStatus(patched, 200);
     const refused = await h.api('POST', '/orgs', { auth: carol, body: { username: 'carol-org' } });
     expectStatus(refused, 403);
+    const capabilities = async (auth: string) => (await request(h.url, 'GET', '/api/homeforge/user/capabilities', { auth })).body.can_create_organization;
+    assert.equal(await capabilities(carol), false);
+    assert.equal(await capabilities(alice), true);
     const made = await h.api('POST', '/admin/users/carol/orgs', { auth: root, body: { username: 'carol-org' } });
     expectStatus(made, 201);
     const mine = await h.api('GET', '/user/orgs', { auth: carol });

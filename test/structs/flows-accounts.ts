@@ -71,12 +71,13 @@ export async function orgs(c: Checker, w: Pick<World, 'admin' | 'alice'>): Promi
   return team;
 }
 
-/** The Homeforge extensions: sign-in, setup state, two-factor enrolment, host settings and status, LDAP sources. */
+/** The Homeforge extensions: sign-in, setup state, two-factor enrolment, capabilities, host settings and status, LDAP sources. */
 export async function homeforge(c: Checker, w: Pick<World, 'admin' | 'alice'>): Promise<void> {
   const { admin, alice } = w;
   await c.hf('GET', '/setup');
   await c.hf('POST', '/session', { body: { username: ADMIN.username, password: ADMIN.password } });
   await c.hf('GET', '/user/two-factor', { auth: alice });
+  await c.hf('GET', '/user/capabilities', { auth: alice });
   const enrolment = await c.hf('POST', '/user/two-factor/enrolment', { auth: alice });
   const code = totpFor(ALICE.username, enrolment.body.secret as string).generate();
   const confirmed = await c.hf('POST', '/user/two-factor/confirm', { auth: alice, body: { code } });

@@ -1,14 +1,17 @@
 /**
  * The signed-in user's own account where Gitea has only web pages: changing one's password (old and new; the
- * one thing a user who must change the password may do) and choosing the primary email address.
+ * one thing a user who must change the password may do), choosing the primary email address, and what the host
+ * lets the user do (create organizations).
  */
 import { z } from 'zod';
 import { route } from '../router/route.ts';
 import { json } from '../router/respond.ts';
 import { ChangePasswordOption, Email, PrimaryEmailOption } from '../../structs/user.ts';
+import { UserCapabilities } from '../../structs/homeforge.ts';
 import { changeOwnPassword, setPrimaryEmail } from '../../services/user/settings.ts';
 import { keepOnlySession, closeUserSessions } from '../../services/auth/ui-sessions.ts';
 import { forgetUser } from '../../services/auth/credential-cache.ts';
+import { canCreateOrganization } from '../../services/org/orgs.ts';
 import { toUser } from '../../convert/user.ts';
 import { User } from '../../structs/user.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
@@ -31,5 +34,9 @@ export const accountRoutes = [
     method: 'post', path: '/user/emails/primary', operationId: 'homeforgeSetPrimaryEmail', access: 'signed-in', scope: 'user', body: PrimaryEmailOption,
     response: z.array(Email),
     handler: async (ctx) => json(ctx, 200, await setPrimaryEmail(ctx.app, ctx.doer!, ctx.body.email)),
+  }),
+  route({
+    method: 'get', path: '/user/capabilities', operationId: 'homeforgeUserCapabilities', access: 'signed-in', scope: 'user', response: UserCapabilities,
+    handler: (ctx) => json(ctx, 200, { can_create_organization: canCreateOrganization(ctx.app, ctx.doer!) }),
   }),
 ];
