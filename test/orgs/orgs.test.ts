@@ -43,7 +43,9 @@ describe('organizations', () => {
   test('names follow the user-name rules and share the users namespace', async () => {
     expectStatus(await h.api('POST', '/orgs', { auth: alice, body: { username: 'acme' } }), 422);
     expectStatus(await h.api('POST', '/orgs', { auth: alice, body: { username: 'bob' } }), 422);
-    expectStatus(await h.api('POST', '/orgs', { auth: alice, body: { username: 'bad name' } }), 422);
+    const badName = await h.api('POST', '/orgs', { auth: alice, body: { username: 'bad name' } });
+    expectStatus(badName, 422);
+    assert.equal(badName.body.errors[0].field, 'username', 'the refusal names the field, so a form shows it beside the name');
     expectStatus(await h.api('POST', '/orgs', { auth: alice, body: { username: 'admin' } }), 422);
     expectStatus(await h.api('POST', '/orgs', { auth: alice, body: {} }), 422);
     expectStatus(await h.api('POST', '/orgs', { auth: alice, body: { username: 'ok-name', visibility: 'secret' } }), 422);

@@ -61,7 +61,7 @@ export function ownerUnits(mode: teamStore.TeamMode): Record<string, teamStore.T
 /** Creates an organization owned by `owner`: the record, the owner's membership, the Owners team. Undone on failure. */
 export async function createOrg(app: AppContext, owner: UserRecord, name: string, opts: OrgOptions): Promise<UserRecord> {
   const problem = userNameProblem(name);
-  if (problem) throw new ValidationError(problem);
+  if (problem) throw new ValidationError(problem, [{ field: 'username', code: 'invalid', message: problem }]);
   checkOptions(opts);
   if (owner.type !== 'individual') throw new ValidationError(`${owner.name} is an organization not a user`);
   if (await userStore.getByName(app.store, name)) throw new ValidationError(`user already exists [name: ${name}]`, nameTaken(name).fields);
