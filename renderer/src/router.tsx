@@ -46,6 +46,22 @@ export function usePaging(defaultLimit: number, param = 'page'): { page: number;
   return { page, limit, setPage };
 }
 
+/**
+ * The filters of a list page in the search params (`?q=`, `?sort=`): `set` changes one (an empty value removes it)
+ * and goes back to the first page, dropping the params named in `alsoClear` (a one-time notice) too.
+ */
+export function useUrlFilters(alsoClear: readonly string[] = []): { params: URLSearchParams; set(key: string, value: string): void } {
+  const [params, setParams] = useSearchParams();
+  const set = (key: string, value: string) => setParams((prev) => {
+    const next = new URLSearchParams(prev);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    for (const stale of ['page', ...alsoClear]) next.delete(stale);
+    return next;
+  });
+  return { params, set };
+}
+
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
 
 /** An <a> that navigates without a page load; marks itself as the current page. */

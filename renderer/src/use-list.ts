@@ -19,6 +19,11 @@ export interface ListPage<T> {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
+/** The list of a search answer (`{"ok":true,"data":[...]}`, as /repos/search and /users/search send), for `unwrap`. */
+export function searchData<T>(body: unknown): T[] {
+  return (body as { data?: T[] }).data ?? [];
+}
+
 /** Loads page `?page=` (or `?{pageParam}=`) of `path` with `query`; `unwrap` picks the list out of wrapped answers (`{ok,data}`). */
 export function useList<T>(path: string, query: Query = {}, opts: { limit?: number; unwrap?: (body: unknown) => T[]; enabled?: boolean; pageParam?: string } = {}): ListPage<T> {
   const { api } = useAuth();
