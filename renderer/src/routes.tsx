@@ -15,6 +15,9 @@ import { AdminBackupsPage } from './pages/admin/AdminBackupsPage.tsx';
 import { OrgPage } from './pages/admin/OrgPage.tsx';
 import { AdminRunnersPage, OrgRunnersPage, UserRunnersPage } from './pages/actions/RunnersPages.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
+import { ExploreOrgsPage } from './pages/explore/ExploreOrgsPage.tsx';
+import { ExploreReposPage } from './pages/explore/ExploreReposPage.tsx';
+import { ExploreUsersPage } from './pages/explore/ExploreUsersPage.tsx';
 import { MigratePage } from './pages/MigratePage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -53,6 +56,10 @@ export const ROUTES: RouteObject[] = [
   page('/', () => <DashboardPage />),
   page('/repo/create', () => <NewRepoPage />),
   page('/repo/migrate', () => <MigratePage />),
+  page('/explore', () => <Navigate to="/explore/repos" replace />, pub),
+  page('/explore/repos', () => <ExploreReposPage />, pub),
+  page('/explore/users', () => <ExploreUsersPage />, pub),
+  page('/explore/organizations', () => <ExploreOrgsPage />, pub),
   page('/user/login', () => <AfterSignIn />),
   page('/user/settings', () => <ProfileSettingsPage />),
   page('/user/settings/account', () => <AccountSettingsPage />),

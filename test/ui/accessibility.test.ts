@@ -140,7 +140,7 @@ describe('UI accessibility and the desktop session', () => {
     return [
       ...fixed.map((url) => ({ url, signedIn: true })),
       // A signed-out visitor: the sign-in page and the public pages.
-      ...['/user/login', '/root', r, `${r}/src/branch/main/docs/guide.md`, `${r}/commits`, `${r}/commit/${ids.head}`, `${r}/branches`, `${r}/tags`, `${r}/issues`, `${r}/issues/1`, `${r}/labels`, `${r}/milestones`].map((url) => ({ url, signedIn: false })),
+      ...['/user/login', '/root', '/explore/repos', '/explore/users', '/explore/organizations', r, `${r}/src/branch/main/docs/guide.md`, `${r}/commits`, `${r}/commit/${ids.head}`, `${r}/branches`, `${r}/tags`, `${r}/issues`, `${r}/issues/1`, `${r}/labels`, `${r}/milestones`].map((url) => ({ url, signedIn: false })),
     ];
   }
 

@@ -84,6 +84,9 @@ describe('UI for signed-out visitors', () => {
     assert.equal((await open.api('GET', '/repos/root/open')).status, 200, 'without the setting anonymous reads of public repositories work');
 
     const { page, errors } = await openPage(browser, closed.url);
+    await page.goto('/explore/repos');
+    await page.getByText('This host requires you to sign in to view its pages.').waitFor();
+    assert.equal(await page.getByRole('list', { name: 'Repositories' }).count(), 0, 'nor the explore pages');
     await page.goto('/root/open');
     await page.getByText('This host requires you to sign in to view its pages.').waitFor();
     assert.equal(await page.getByRole('link', { name: 'README.md' }).count(), 0);

@@ -35,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <nav aria-label="Main">
             <ul>
               <NavLink to="/">Repositories</NavLink>
+              <NavLink to="/explore/repos" prefix="/explore">Explore</NavLink>
               {user ? <NavLink to="/repo/create">New repository</NavLink> : null}
               {user ? <NavLink to="/user/settings" prefix="/user/settings">Settings</NavLink> : null}
               {user?.is_admin ? <NavLink to="/-/admin/users" prefix="/-/admin">Site administration</NavLink> : null}
