@@ -19,6 +19,7 @@ import { ExploreOrgsPage } from './pages/explore/ExploreOrgsPage.tsx';
 import { ExploreReposPage } from './pages/explore/ExploreReposPage.tsx';
 import { ExploreUsersPage } from './pages/explore/ExploreUsersPage.tsx';
 import { MigratePage } from './pages/MigratePage.tsx';
+import { NewOrgPage } from './pages/NewOrgPage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OwnerPage } from './pages/OwnerPage.tsx';
@@ -56,6 +57,7 @@ export const ROUTES: RouteObject[] = [
   page('/', () => <DashboardPage />),
   page('/repo/create', () => <NewRepoPage />),
   page('/repo/migrate', () => <MigratePage />),
+  page('/org/create', () => <NewOrgPage />),
   page('/explore', () => <Navigate to="/explore/repos" replace />, pub),
   page('/explore/repos', () => <ExploreReposPage />, pub),
   page('/explore/users', () => <ExploreUsersPage />, pub),

@@ -13,7 +13,7 @@ export type { Commit, Compare } from '../../../server/structs/commit.ts';
 export type { ContentsResponse as ContentEntry } from '../../../server/structs/content.ts';
 export type { Hook, HookDelivery } from '../../../server/structs/hook.ts';
 export type {
-  AuthSource, HostSetting, HostStatus, MirrorStatus, SessionAnswer, SetupStatus, TwoFactorEnrolment, TwoFactorStatus,
+  AuthSource, HostSetting, HostStatus, MirrorStatus, SessionAnswer, SetupStatus, TwoFactorEnrolment, TwoFactorStatus, UserCapabilities,
 } from '../../../server/structs/homeforge.ts';
 /** A collaborator as `GET /repos/{owner}/{repo}/collaborators` lists them: Gitea's `User`. */
 export type { User as Collaborator } from '../../../server/structs/user.ts';

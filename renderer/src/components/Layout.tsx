@@ -37,6 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <NavLink to="/">Repositories</NavLink>
               <NavLink to="/explore/repos" prefix="/explore">Explore</NavLink>
               {user ? <NavLink to="/repo/create">New repository</NavLink> : null}
+              {user ? <NavLink to="/org/create">New organization</NavLink> : null}
               {user ? <NavLink to="/user/settings" prefix="/user/settings">Settings</NavLink> : null}
               {user?.is_admin ? <NavLink to="/-/admin/users" prefix="/-/admin">Site administration</NavLink> : null}
             </ul>

@@ -54,7 +54,7 @@ export function DashboardPage() {
   const deleted = params.get('deleted');
   const nothingAtAll = repos.items?.length === 0 && !q && filter === 'all' && repos.page === 1;
   return (
-    <Page title="Repositories" actions={<><Link to="/repo/migrate" className="btn">Import or mirror</Link><Link to="/repo/create" className="btn btn-primary">New repository</Link></>}>
+    <Page title="Repositories" actions={<><Link to="/repo/migrate" className="btn">Import or mirror</Link><Link to="/org/create" className="btn">New organization</Link><Link to="/repo/create" className="btn btn-primary">New repository</Link></>}>
       <Notice>{created ? `Created the repository ${created}.` : deleted ? `Deleted the repository ${deleted}.` : null}</Notice>
       <ErrorAlert>{repos.error}</ErrorAlert>
       <div className="dashboard">
