@@ -197,6 +197,11 @@ export async function pageReadable(app: AppContext, keys: readonly repoStore.Rep
   return { views: await viewsOfChecked(app, checked), total };
 }
 
+/** The repositories of `ids` that `viewer` may read, in the order of `ids` (missing ones left out), one page. */
+export async function pageReadableIds(app: AppContext, viewer: UserRecord | null, ids: number[], paging: PageRequest): Promise<RepoPage> {
+  return pageReadable(app, await repoStore.peekMany(app.store, ids), paging, await listRule(app, viewer));
+}
+
 /** The repositories of `ownerName` that `viewer` may read (GET /users/{username}/repos), one page. */
 export async function listUserRepositories(app: AppContext, viewer: UserRecord | null, ownerName: string, paging: PageRequest = ALL): Promise<RepoPage> {
   const owner = await userStore.getByName(app.store, ownerName);

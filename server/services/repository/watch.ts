@@ -3,10 +3,9 @@ import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import * as watchStore from '../../store/watches.ts';
 import * as userStore from '../../store/users.ts';
-import * as repoStore from '../../store/repos.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
-import { viewOf, type RepoView } from './repos.ts';
+import { pageReadableIds, type PageRequest, type RepoPage } from './repos.ts';
 
 /** True when `user` watches `repo`. */
 export async function isWatching(app: AppContext, userId: number, repoId: number): Promise<boolean> {
@@ -50,13 +49,8 @@ export async function listWatchers(app: AppContext, repo: RepoRecord): Promise<U
   return users.filter((u): u is UserRecord => !!u && u.is_active && !u.prohibit_login);
 }
 
-/** Repositories `user` watches that `viewer` may read, in the order they were watched. */
-export async function listWatched(app: AppContext, user: UserRecord, viewer: UserRecord | null): Promise<RepoView[]> {
-  const out: RepoView[] = [];
-  for (const w of await watchStore.listByUser(app.store, user.id)) {
-    const repo = await repoStore.getById(app.store, w.repo_id);
-    const view = repo && (await viewOf(app, viewer, repo));
-    if (view) out.push(view);
-  }
-  return out;
+/** One page of the repositories `user` watches that `viewer` may read, in the order they were watched. */
+export async function listWatched(app: AppContext, user: UserRecord, viewer: UserRecord | null, paging: PageRequest): Promise<RepoPage> {
+  const ids = (await watchStore.listByUser(app.store, user.id)).map((w) => w.repo_id);
+  return pageReadableIds(app, viewer, ids, paging);
 }

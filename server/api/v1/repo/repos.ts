@@ -7,7 +7,7 @@ import { repoAccess, repoOf } from '../../guards/access.ts';
 import type { Guard } from '../../router/route.ts';
 import { ForbiddenError } from '../../../lib/errors.ts';
 import { CreateRepoOption, EditRepoOption, RepoSearchQuery, Repository, SearchResults } from '../../../structs/repo.ts';
-import { repoJson } from './json.ts';
+import { repoJson, sendRepoPage } from './json.ts';
 import { repoJsonAnswer, repoSearchAnswer } from './json-text.ts';
 import { sendJsonText } from '../../router/send-json.ts';
 import * as repos from '../../../services/repository/repos.ts';
@@ -17,12 +17,6 @@ import { isPublicOnly } from '../../../services/auth/scopes.ts';
 
 /** The wire Repository of a view, as the request's doer sees it. */
 const repoJsonFor = (ctx: ApiContext<unknown, unknown>) => (v: repos.RepoView) => repoJson(ctx, v);
-
-/** Sends a page the service built, with the paging headers of its total. */
-function sendPage(ctx: ApiContext<unknown, unknown>, found: repos.RepoPage): void {
-  setPageHeaders(ctx, found.total);
-  json(ctx, 200, found.views.map(repoJsonFor(ctx)));
-}
 
 async function checkedView(ctx: ApiContext<unknown, unknown>): Promise<repos.RepoView> {
   const { owner, repo, perm } = repoOf(ctx);
@@ -63,11 +57,11 @@ export const repoRoutes = [
   }),
   route({
     method: 'get', path: '/user/repos', operationId: 'userCurrentListRepos', access: 'signed-in', scope: 'repository', response: z.array(Repository),
-    handler: async (ctx) => sendPage(ctx, await repos.listOwnRepositories(ctx.app, ctx.doer!, ctx.paging)),
+    handler: async (ctx) => sendRepoPage(ctx, await repos.listOwnRepositories(ctx.app, ctx.doer!, ctx.paging)),
   }),
   route({
     method: 'get', path: '/users/:username/repos', operationId: 'userListRepos', access: 'public', scope: 'repository', response: z.array(Repository),
-    handler: async (ctx) => sendPage(ctx, await repos.listUserRepositories(ctx.app, ctx.doer, ctx.params.username ?? '', ctx.paging)),
+    handler: async (ctx) => sendRepoPage(ctx, await repos.listUserRepositories(ctx.app, ctx.doer, ctx.params.username ?? '', ctx.paging)),
   }),
   route({
     method: 'get', path: '/repositories/:id', operationId: 'repoGetByID', access: 'public', scope: 'repository', response: Repository,

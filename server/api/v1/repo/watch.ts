@@ -4,10 +4,8 @@ import { route } from '../../router/route.ts';
 import { json, noContent, pageOf, setPageHeaders } from '../../router/respond.ts';
 import { repoAccess, repoOf } from '../../guards/access.ts';
 import { linksOf } from './http-helpers.ts';
-import type { ApiContext } from '../../router/context.ts';
-import type { UserRecord } from '../../../store/records.ts';
 import { toUser } from '../../../convert/user.ts';
-import { repoJson } from './json.ts';
+import { sendRepoPage } from './json.ts';
 import { toWatchInfo } from '../../../convert/content.ts';
 import { User } from '../../../structs/user.ts';
 import { Repository } from '../../../structs/repo.ts';
@@ -17,12 +15,6 @@ import { listWatched, listWatchers, requireWatching, unwatchRepo, watchRepo } fr
 
 const R = '/repos/:owner/:repo';
 const read = [repoAccess('read')];
-
-async function sendWatched(ctx: ApiContext<unknown, unknown>, user: UserRecord): Promise<void> {
-  const all = await listWatched(ctx.app, user, ctx.doer);
-  setPageHeaders(ctx, all.length);
-  json(ctx, 200, pageOf(ctx, all).map((v) => repoJson(ctx, v)));
-}
 
 export const watchRoutes = [
   route({
@@ -56,10 +48,13 @@ export const watchRoutes = [
   }),
   route({
     method: 'get', path: '/user/subscriptions', operationId: 'userCurrentListSubscriptions', access: 'signed-in', scope: 'user', response: z.array(Repository),
-    handler: (ctx) => sendWatched(ctx, ctx.doer!),
+    handler: async (ctx) => sendRepoPage(ctx, await listWatched(ctx.app, ctx.doer!, ctx.doer, ctx.paging)),
   }),
   route({
     method: 'get', path: '/users/:username/subscriptions', operationId: 'userListSubscriptions', access: 'public', scope: 'user', response: z.array(Repository),
-    handler: async (ctx) => sendWatched(ctx, await getVisibleUser(ctx.app, ctx.params.username!, ctx.doer, ctx.auth?.token?.scopes)),
+    handler: async (ctx) => {
+      const user = await getVisibleUser(ctx.app, ctx.params.username!, ctx.doer, ctx.auth?.token?.scopes);
+      sendRepoPage(ctx, await listWatched(ctx.app, user, ctx.doer, ctx.paging));
+    },
   }),
 ];
