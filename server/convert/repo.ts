@@ -58,6 +58,7 @@ export interface ToRepoOptions {
   baseUrl: string;
   branchCount?: number;
   watchersCount?: number;
+  starsCount?: number;
   /** Open issues (not pull requests). */
   openIssues?: number;
   /** A fork's source as the viewer sees it (absent when the viewer may not see it). */
@@ -152,7 +153,7 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): R
     clone_url: urls.clone,
     original_url: repoOption(repo, 'original_url'),
     website: repo.website,
-    stars_count: 0,
+    stars_count: o.starsCount ?? 0,
     forks_count: o.forksCount ?? 0,
     watchers_count: o.watchersCount ?? 0,
     open_issues_count: o.openIssues ?? 0,

@@ -158,3 +158,11 @@ export interface WatchRecord {
   repo_id: number;
   created: string;
 }
+
+/** A user's star on a repository (Gitea's star table). */
+export interface StarRecord {
+  id: number;
+  user_id: number;
+  repo_id: number;
+  created: string;
+}

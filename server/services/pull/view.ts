@@ -15,7 +15,7 @@ import type { Pull } from './pulls.ts';
 async function repoFor(app: AppContext, viewer: UserRecord | null, repo: RepoRecord | undefined, baseUrl: string) {
   if (!repo) return null;
   const v = await viewOf(app, viewer, repo);
-  return v ? toRepo(v.repo, v.owner, { permission: apiPermission(v.perm), viewer, baseUrl, branchCount: v.branchCount, watchersCount: v.watchers, openIssues: v.openIssues }) : null;
+  return v ? toRepo(v.repo, v.owner, { permission: apiPermission(v.perm), viewer, baseUrl, branchCount: v.branchCount, watchersCount: v.watchers, starsCount: v.stars, openIssues: v.openIssues }) : null;
 }
 
 const FULL = { admin: true, push: true, pull: true };

@@ -8,6 +8,7 @@ import * as branchStore from '../../store/branches.ts';
 import * as userStore from '../../store/users.ts';
 import * as collaboratorStore from '../../store/collaborators.ts';
 import * as watchStore from '../../store/watches.ts';
+import * as starStore from '../../store/stars.ts';
 import { invalidateRepo } from './cache.ts';
 import * as transferStore from '../../store/repo-transfers.ts';
 import * as protectedBranchStore from '../../store/protected-branches.ts';
@@ -36,6 +37,7 @@ export interface RepoView {
   perm: Permission;
   branchCount: number;
   watchers: number;
+  stars: number;
   openIssues: number;
   openPulls: number;
   forks: number;
@@ -97,8 +99,8 @@ export interface CheckedRepo {
 
 /**
  * The views of repositories already loaded and checked, in their order. Each store read (issue counters, branch
- * count, watchers, forks, pending transfer) is done once for all of them: a page of ten costs five awaits, not
- * fifty. A fork's parent and a transfer's people are read per repository (few have them).
+ * count, watchers, stars, forks, pending transfer) is done once for all of them: a page of ten costs six awaits, not
+ * sixty. A fork's parent and a transfer's people are read per repository (few have them).
  */
 export async function viewsOfChecked(app: AppContext, items: readonly CheckedRepo[], viewer?: UserRecord | null): Promise<RepoView[]> {
   const ids = items.map((i) => i.repo.id);
@@ -106,6 +108,7 @@ export async function viewsOfChecked(app: AppContext, items: readonly CheckedRep
   const counters = await issueStore.countersEach(app.store, ids);
   const branches = await branchStore.countEach(app.store, ids);
   const watchers = await watchStore.countByRepoEach(app.store, ids);
+  const stars = await starStore.countByRepoEach(app.store, ids);
   const forks = await repoStore.countForksEach(app.store, ids);
   const transfers = await transferStore.peekByRepoEach(app.store, ids);
   const views: RepoView[] = [];
@@ -114,7 +117,7 @@ export async function viewsOfChecked(app: AppContext, items: readonly CheckedRep
     const source = repo.is_fork && viewer !== undefined ? await repoStore.getById(app.store, repo.fork_id) : undefined;
     const pending = transfers[i];
     views.push({
-      repo, owner, perm, branchCount: branches[i]!, watchers: watchers[i]!,
+      repo, owner, perm, branchCount: branches[i]!, watchers: watchers[i]!, stars: stars[i]!,
       openIssues: counters[i]!.open_issues, openPulls: counters[i]!.open_pulls, forks: forks[i]!,
       transfer: pending ? await viewTransfer(app, pending) : undefined,
       ...(source ? { parent: await viewOf(app, viewer ?? null, source) } : {}),
@@ -242,9 +245,10 @@ export async function deleteRepository(app: AppContext, repo: RepoRecord, doer?:
     await withRepoLock(app, repo.id, async () => {
       // 1 - the record first: from here on nobody finds the repository
       await repoStore.remove(app.store, repo.id);
-      // 2 - its branch records, watches, collaborators and team grants
+      // 2 - its branch records, watches, stars, collaborators and team grants
       await branchStore.removeAll(app.store, repo.id);
       await watchStore.removeByRepo(app.store, repo.id);
+      await starStore.removeByRepo(app.store, repo.id);
       await dropRepoAccess(app, repo.id);
       await transferStore.removeByRepo(app.store, repo.id);
       await protectedBranchStore.removeByRepo(app.store, repo.id);

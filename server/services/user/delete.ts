@@ -3,9 +3,9 @@
  * nothing. Then, in numbered steps: the account is disabled, so that if a later step fails it can no longer be
  * used while it is half removed; with purge its repositories are deleted; then its tokens, its second factor,
  * its organizations (purge: the ones it is the last owner of go with their repositories, it leaves the others),
- * its grants, hooks, tokens, second factor, watches and the user record. Deleted repositories cannot be brought
- * back, so a step that fails after them leaves a disabled account that the deletion can be retried on; a refusal
- * found after step 1 restores the account.
+ * its grants, hooks, tokens, second factor, watches and stars, and the user record. Deleted repositories cannot
+ * be brought back, so a step that fails after them leaves a disabled account that the deletion can be retried on;
+ * a refusal found after step 1 restores the account.
  */
 import type { AppContext } from '../context.ts';
 import type { UserRecord } from '../../store/records.ts';
@@ -13,6 +13,7 @@ import * as userStore from '../../store/users.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as tokenStore from '../../store/access-tokens.ts';
 import * as watchStore from '../../store/watches.ts';
+import * as starStore from '../../store/stars.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Intent } from '../../store/engine/journal.ts';
 import { isLastAdmin } from './users.ts';
@@ -74,9 +75,10 @@ async function deleteTotp(app: AppContext, user: UserRecord): Promise<void> {
   });
 }
 
-/** Step 6: what the user watches (Gitea deletes the watch rows with the user). */
-async function deleteWatches(app: AppContext, user: UserRecord): Promise<void> {
+/** Step 6: what the user watches and starred (Gitea deletes the watch and star rows with the user). */
+async function deleteWatchesAndStars(app: AppContext, user: UserRecord): Promise<void> {
   await watchStore.removeByUser(app.store, user.id);
+  await starStore.removeByUser(app.store, user.id);
 }
 
 /** Step 7: the user record itself. */
@@ -107,8 +109,8 @@ async function removeEverything(app: AppContext, doer: UserRecord | null, user: 
   await deleteTokens(app, user);
   // 5 - TOTP data
   await deleteTotp(app, user);
-  // 6 - watches
-  await deleteWatches(app, user);
+  // 6 - watches and stars
+  await deleteWatchesAndStars(app, user);
   // 7 - the user
   await deleteRecord(app, user);
   return true;

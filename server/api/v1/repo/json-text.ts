@@ -37,7 +37,7 @@ function keyOf(ctx: ApiContext<unknown, unknown>, v: RepoView): string | null {
   if (v.parent || v.transfer || !Object.isFrozen(v.repo) || !Object.isFrozen(v.owner)) return null;
   const p = apiPermission(v.perm);
   const bits = (p.admin ? 4 : 0) + (p.push ? 2 : 0) + (p.pull ? 1 : 0);
-  return `${viewerClass(v.owner, ctx.doer)}|${bits}|${v.branchCount}|${v.watchers}|${v.openIssues}|${v.openPulls}|${v.forks}|${ctx.baseUrl}`;
+  return `${viewerClass(v.owner, ctx.doer)}|${bits}|${v.branchCount}|${v.watchers}|${v.stars}|${v.openIssues}|${v.openPulls}|${v.forks}|${ctx.baseUrl}`;
 }
 
 function entryOf(ctx: ApiContext<unknown, unknown>, v: RepoView): Entry | null {

@@ -7,7 +7,7 @@ import { apiPermission, type RepoPage, type RepoView } from '../../../services/r
 /** Gitea's `Repository` of a view, for the request's viewer and base URL. */
 export const repoJson = (ctx: ApiContext<unknown, unknown>, v: RepoView): ReturnType<typeof toRepo> =>
   toRepo(v.repo, v.owner, {
-    permission: apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount, watchersCount: v.watchers,
+    permission: apiPermission(v.perm), viewer: ctx.doer, baseUrl: ctx.baseUrl, branchCount: v.branchCount, watchersCount: v.watchers, starsCount: v.stars,
     openIssues: v.openIssues, openPulls: v.openPulls, forksCount: v.forks, transfer: v.transfer, ...(v.parent ? { parent: repoJson(ctx, v.parent) } : {}),
   });
 
