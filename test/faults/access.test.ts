@@ -67,6 +67,8 @@ function required(def: RouteDef): Level {
   if (p.startsWith('/orgs/:org') || p.startsWith('/teams/:id')) {
     return p.includes('/hooks') || write ? 'admin' : 'read';
   }
+  // Checking, adding and taking off one's star on a repository: any reader of it (Gitea's repoAssignment).
+  if (p.startsWith('/user/starred/:owner/:repo')) return 'read';
   return 'none';
 }
 
@@ -75,7 +77,7 @@ function levelOf(v: Viewer, def: RouteDef): Level[] {
   if (v === 'admin') return ['read', 'write', 'admin', 'site-admin', 'self'];
   const p = def.path;
   if (v === 'owner') return ['read', 'write', 'admin', 'self'];
-  if (v === 'collaborator' && (p.startsWith('/repos/') || p.startsWith('/repositories/'))) return ['read'];
+  if (v === 'collaborator' && (p.startsWith('/repos/') || p.startsWith('/repositories/') || p.startsWith('/user/starred/'))) return ['read'];
   if (v === 'member' && (p.startsWith('/orgs/') || p.startsWith('/teams/') || isPackageRoute(p))) return ['read'];
   return [];
 }

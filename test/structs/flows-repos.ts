@@ -1,4 +1,4 @@
-/** Exercises the repository-side operations (repos, git data, contents, watches, hooks, mirrors) through a checker. */
+/** Exercises the repository-side operations (repos, git data, contents, watches, stars, hooks, mirrors) through a checker. */
 import assert from 'node:assert/strict';
 import { ADMIN, type TestHost } from '../helpers/host.ts';
 import { allRoutes, type Checker } from './checked.ts';
@@ -109,6 +109,19 @@ export async function watches(c: Checker, w: World): Promise<void> {
   await c.v1('GET', `${R}/subscribers`);
   await c.v1('GET', '/user/subscriptions', { auth: w.alice });
   await c.v1('GET', '/users/alice/subscriptions');
+}
+
+/** Stars: star a public and a private repository, check, list stargazers and starred repositories, take one off. */
+export async function stars(c: Checker, w: World): Promise<void> {
+  await c.v1('PUT', `/user/starred/${ADMIN.username}/demo`, { auth: w.alice });
+  await c.v1('PUT', '/user/starred/alice/alice-repo', { auth: w.alice });
+  await c.v1('GET', `/user/starred/${ADMIN.username}/demo`, { auth: w.alice });
+  for (const auth of [w.alice, w.admin, undefined]) {
+    await c.v1('GET', `${R}/stargazers`, { auth });
+    await c.v1('GET', '/users/alice/starred', { auth });
+  }
+  assert.equal((await c.v1('GET', '/user/starred', { auth: w.alice })).body.length, 2);
+  await c.v1('DELETE', '/user/starred/alice/alice-repo', { auth: w.alice });
 }
 
 const hookBody = (type: string) => ({

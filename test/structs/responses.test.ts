@@ -64,6 +64,10 @@ describe('answers match their declared schemas', () => {
     await repoFlows.watches(c, w);
   });
 
+  test('stars', async () => {
+    await repoFlows.stars(c, w);
+  });
+
   test('hooks and their deliveries', async () => {
     await repoFlows.hooks(c, w);
   });

@@ -13,6 +13,7 @@ import { userSettingsRoutes } from './user/settings.ts';
 import { repoGitRoutes } from './repo/git.ts';
 import { repoFileRoutes } from './repo/files.ts';
 import { watchRoutes } from './repo/watch.ts';
+import { starRoutes } from './repo/star.ts';
 import { hookRoutes } from './hook/hooks.ts';
 import { hookDeliveryRoutes } from './hook/deliveries.ts';
 import { orgRoutes } from './org/orgs.ts';
@@ -69,6 +70,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...repoGitRoutes,
   ...repoFileRoutes,
   ...watchRoutes,
+  ...starRoutes,
   ...hookRoutes,
   ...hookDeliveryRoutes,
   ...mirrorRoutes,
