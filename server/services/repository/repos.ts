@@ -229,7 +229,18 @@ export async function searchRepositories(app: AppContext, viewer: UserRecord | n
   if (!sort) throw new ValidationError(`Invalid sort mode: "${o.sort ?? ''}"`);
   const collaborations = new Set(o.uid ? (await collaboratorStore.listByUser(app.store, o.uid)).map((c) => c.repo_id) : []);
   const keys = await repoStore.selectKeysOrdered(app.store, name, sort, matcher(o, collaborations), order === 'desc');
-  return pageReadable(app, priorityFirst(keys, o.priority_owner_id), paging, await listRule(app, viewer));
+  const ordered = name === 'stars' ? await byStars(app, keys, order === 'desc') : keys;
+  return pageReadable(app, priorityFirst(ordered, o.priority_owner_id), paging, await listRule(app, viewer));
+}
+
+/**
+ * `keys` (in SORTS.stars' id order, reversed for desc) sorted by star count: the counts come from the stars' repository
+ * index, and a stable sort keeps the id order among equal counts, so desc stays the exact reverse of asc.
+ */
+async function byStars(app: AppContext, keys: repoStore.RepoKey[], desc: boolean): Promise<repoStore.RepoKey[]> {
+  const counts = await starStore.countByRepoEach(app.store, keys.map((k) => k.id));
+  const order = keys.map((_, i) => i).sort((a, b) => (desc ? counts[b]! - counts[a]! : counts[a]! - counts[b]!));
+  return order.map((i) => keys[i]!);
 }
 
 /**

@@ -35,6 +35,7 @@ export const SORTS: Record<string, (a: RepoRecord, b: RepoRecord) => number> = {
   git_size: (a, b) => a.size_kb - b.size_kb || a.id - b.id,
   lfs_size: (a, b) => a.id - b.id,
   id: (a, b) => a.id - b.id,
+  // the id order that searchRepositories then sorts by star count (counts live in the stars table, not the record)
   stars: (a, b) => a.id - b.id,
   forks: (a, b) => a.id - b.id,
 };
