@@ -1,4 +1,4 @@
-/** `/{owner}`: a user's or organization's profile with the repositories they own, searched and paged. */
+/** `/{owner}`: a user's or organization's profile with the repositories they own, searched and paged, and a user's stars. */
 import { useSearchParams } from 'react-router';
 import { ApiError, seg } from '../api/client.ts';
 import type { Repository } from '../api/types.ts';
@@ -11,6 +11,7 @@ import { Link } from '../router.tsx';
 import { useList } from '../use-list.ts';
 import { useLoad } from '../use-load.ts';
 import { useOwnsOrg } from '../use-repo-owners.ts';
+import { StarredRepos } from './StarredRepos.tsx';
 
 interface Owner { id: number; login?: string; username?: string; full_name?: string; description?: string; website?: string; avatar_url?: string; created?: string }
 
@@ -77,6 +78,7 @@ export function OwnerPage({ owner }: { owner: string }) {
         ) : null}
         {repos.items?.length || repos.page > 1 ? <Pager list={repos} noun="repositories" /> : null}
       </section>
+      {p.kind === 'user' ? <StarredRepos user={name} /> : null}
     </Page>
   );
 }

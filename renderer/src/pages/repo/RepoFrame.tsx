@@ -8,6 +8,7 @@ import { Page, SubNav } from '../../components/Layout.tsx';
 import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
 import { PendingTransfer } from './PendingTransfer.tsx';
+import { RepoActions } from './RepoActions.tsx';
 import { RepoContext, encodePath, repoPaths } from './repo-context.tsx';
 
 function Badges({ repo }: { repo: Repository }) {
@@ -69,7 +70,8 @@ export function RepoFrame({ owner, name, title, children }: { owner: string; nam
     );
   }
   return (
-    <Page title={`${title} · ${repo.full_name}`} heading={<><Link to={paths.base} className="repo-title">{repo.full_name}</Link> <Badges repo={repo} /></>}>
+    <Page title={`${title} · ${repo.full_name}`} heading={<><Link to={paths.base} className="repo-title">{repo.full_name}</Link> <Badges repo={repo} /></>}
+      actions={<RepoActions repo={repo} />}>
       {repo.description ? <p className="lead">{repo.description}</p> : null}
       <CloneUrl url={repo.clone_url} label={`HTTP clone URL of ${repo.full_name}`} />
       <PendingTransfer repo={repo} api={paths.api} replace={loaded.set} />
