@@ -173,7 +173,7 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): R
     object_format_name: repo.object_format,
     mirror_updated: (repo.is_mirror && repoOption(repo, 'mirror_updated')) || ZERO_TIME,
     mirror_last_sync_at: (repo.is_mirror && repoOption(repo, 'mirror_last_sync_at')) || ZERO_TIME,
-    topics: [] as string[],
+    topics: repo.topics ?? [],
     licenses: [] as string[],
     branch_count: o.branchCount ?? 0,
     ...(o.parent ? { parent: o.parent } : {}),

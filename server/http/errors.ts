@@ -1,6 +1,6 @@
 /** The one place that turns errors into Gitea's `{message, url}` answers with their status. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { MovedError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
+import { InvalidTopicsError, MovedError, ServiceError, UnauthorizedError } from '../lib/errors.ts';
 import type { Logger } from '../lib/log.ts';
 
 /** Gitea's `url` field points at the API description. */
@@ -38,7 +38,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (challenges.length) res.setHeader('WWW-Authenticate', challenges);
     if (err instanceof MovedError) res.setHeader('Location', err.location);
     const fields = err instanceof ServiceError && err.fields?.length ? { errors: err.fields } : {};
-    res.status(status).json({ message, url: swaggerUrl(res.locals.baseUrl as string), ...fields });
+    const topics = err instanceof InvalidTopicsError ? { invalidTopics: err.invalidTopics } : {};
+    res.status(status).json({ ...topics, message, url: swaggerUrl(res.locals.baseUrl as string), ...fields });
   };
 }
 

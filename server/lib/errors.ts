@@ -67,6 +67,19 @@ export class ValidationError extends ServiceError {
   constructor(message: string, fields?: FieldError[]) { super(422, message, fields); }
 }
 
+/**
+ * 422 of Gitea's topic routes (its invalidTopicsError): the answer carries `invalidTopics` beside the message, the
+ * names refused (a list, or the one name of a single-topic route), or null when there are too many topics. Gitea's
+ * answer has no `url`; it is kept here, as on every error answer.
+ */
+export class InvalidTopicsError extends ValidationError {
+  readonly invalidTopics: string[] | string | null;
+  constructor(message: string, invalidTopics: string[] | string | null) {
+    super(message);
+    this.invalidTopics = invalidTopics;
+  }
+}
+
 /** 301: the thing moved (a renamed or transferred repository); `location` is its new address. */
 export class MovedError extends ServiceError {
   readonly location: string;

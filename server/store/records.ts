@@ -135,6 +135,8 @@ export interface RepoRecord {
   units: RepoUnits;
   /** Merge settings and the rest of EditRepoOption that has no behaviour here yet, kept as given. */
   options: Record<string, unknown>;
+  /** Gitea's topics, sorted by name; absent (none) on records stored before topics existed. */
+  topics?: string[];
   size_kb: number;
   created: string;
   updated: string;

@@ -41,6 +41,10 @@ export const selectKeysOrdered = (
   store: Store, name: string, compare: (a: RepoRecord, b: RepoRecord) => number, where: (r: Readonly<RepoRecord>) => boolean, reverse = false,
 ): Promise<RepoKey[]> => table.selectOrdered(store, name, compare, where, keyOf, reverse);
 
+/** The access-check fields and the topics of every repository having a topic that `match` accepts, by id. */
+export const selectByTopic = (store: Store, match: (topic: string) => boolean): Promise<(RepoKey & { topics: string[] })[]> =>
+  table.select(store, (r) => !!r.topics?.some(match), (r) => ({ ...keyOf(r), topics: [...(r.topics ?? [])] }));
+
 /** The access-check fields of one owner's repositories, by id. */
 export async function keysByOwner(store: Store, ownerId: number): Promise<RepoKey[]> {
   return (await table.query(store, { index: { name: 'owner', key: String(ownerId) } })).rows

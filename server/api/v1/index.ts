@@ -14,6 +14,7 @@ import { repoGitRoutes } from './repo/git.ts';
 import { repoFileRoutes } from './repo/files.ts';
 import { watchRoutes } from './repo/watch.ts';
 import { starRoutes } from './repo/star.ts';
+import { topicRoutes } from './repo/topic.ts';
 import { hookRoutes } from './hook/hooks.ts';
 import { hookDeliveryRoutes } from './hook/deliveries.ts';
 import { orgRoutes } from './org/orgs.ts';
@@ -71,6 +72,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...repoFileRoutes,
   ...watchRoutes,
   ...starRoutes,
+  ...topicRoutes,
   ...hookRoutes,
   ...hookDeliveryRoutes,
   ...mirrorRoutes,

@@ -10,6 +10,7 @@ import type { UserRecord } from '../../store/records.ts';
 import type { RepoKey } from '../../store/repos.ts';
 import * as collaboratorStore from '../../store/collaborators.ts';
 import * as teamStore from '../../store/teams.ts';
+import * as userStore from '../../store/users.ts';
 import { repoPermission, atLeast, ownerVisible, permissionByFlags, type FlagsPermission, type Permission } from '../permission/permissions.ts';
 
 /**
@@ -56,4 +57,26 @@ export async function listRule(app: AppContext, viewer: UserRecord | null): Prom
       return atLeast(perm.mode, 'read') ? perm : null;
     },
   };
+}
+
+/**
+ * The keys `viewer` may read, in their order: the list rule's flags where they settle it (or already give read,
+ * which a collaboration or a team can only raise), repoPermission where not.
+ */
+export async function readableKeys<K extends RepoKey>(app: AppContext, viewer: UserRecord | null, keys: readonly K[]): Promise<K[]> {
+  const rule = await listRule(app, viewer);
+  const owners = new Map<number, UserRecord | undefined>();
+  const out: K[] = [];
+  for (const key of keys) {
+    if (!owners.has(key.owner_id)) {
+      const found = await userStore.peekById(app.store, key.owner_id);
+      owners.set(key.owner_id, found);
+      if (found) await rule.meet(found);
+    }
+    const owner = owners.get(key.owner_id);
+    const flags = owner ? rule.quick(key, owner) : null;
+    if (!owner || !flags) continue;
+    if (atLeast(flags.perm.mode, 'read') || (!flags.settled && (await rule.exact(key, owner, false)))) out.push(key);
+  }
+  return out;
 }
