@@ -3,6 +3,8 @@ import type { RepoRecord } from '../../store/records.ts';
 
 export interface RepoSearch {
   q?: string | undefined;
+  /** `q` names topics (comma-separated), matched exactly, instead of being looked for in names and topics. */
+  topic?: boolean | undefined;
   includeDesc?: boolean | undefined;
   uid?: number | undefined;
   priority_owner_id?: number | undefined;
@@ -41,14 +43,28 @@ export const SORTS: Record<string, (a: RepoRecord, b: RepoRecord) => number> = {
 };
 
 /**
+ * Gitea's keyword rule: with `topic`, one of the comma-separated names in `q` is a topic of the repository; otherwise
+ * the name, a topic or (with `includeDesc`) the description contains `q`. Null when there is no keyword.
+ */
+function keywordMatcher(o: RepoSearch): ((r: Readonly<RepoRecord>) => boolean) | null {
+  const q = o.q?.toLowerCase() ?? '';
+  if (!q) return null;
+  if (o.topic) {
+    const names = new Set(q.split(','));
+    return (r) => !!r.topics?.some((t) => names.has(t));
+  }
+  return (r) => r.lower_name.includes(q) || !!r.topics?.some((t) => t.includes(q)) || (!!o.includeDesc && r.description.toLowerCase().includes(q));
+}
+
+/**
  * Gitea's reading of `uid`: the repositories the user owns or collaborates on; `exclusive` keeps only those owned,
  * `mode=collaborative` only those collaborated on. `collaborations` holds the ids of the latter.
  */
 export function matcher(o: RepoSearch, collaborations: Set<number>): (r: Readonly<RepoRecord>) => boolean {
-  const q = o.q?.toLowerCase() ?? '';
+  const keyword = keywordMatcher(o);
   const byUser = o.uid !== undefined && o.uid !== 0;
   return (r) => {
-    if (q && !r.lower_name.includes(q) && !(o.includeDesc && r.description.toLowerCase().includes(q))) return false;
+    if (keyword && !keyword(r)) return false;
     if (byUser && r.owner_id !== o.uid && (o.exclusive || !collaborations.has(r.id))) return false;
     if ((o.private === false || o.publicOnly) && r.is_private) return false;
     if (o.is_private !== undefined && r.is_private !== o.is_private) return false;
