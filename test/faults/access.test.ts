@@ -51,6 +51,8 @@ function required(def: RouteDef): Level {
     // Branch protection rules: repository admins only, reads too (Gitea's reqAdmin on the group).
     if (p.includes('/branch_protections')) return 'admin';
     if (!write || p.endsWith('/subscription')) return 'read';
+    // Topics: replacing, adding and deleting need repository admin (Gitea's reqAdmin); reading them any reader.
+    if (p.includes('/topics')) return 'admin';
     // Issue tracker: labels, milestones, deadlines and assignees need write; issues and comments any reader (the poster edits their own).
     if (/\/(labels|milestones)|\/issues\/:index\/(deadline|assignees|dependencies|blocks)/.test(p)) return 'write';
     // Deleting an issue: repository admins only (Gitea's reqAdmin).

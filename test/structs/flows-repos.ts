@@ -129,6 +129,20 @@ const hookBody = (type: string) => ({
   config: { url: 'http://127.0.0.1:9/hook', content_type: 'json', ...(type === 'slack' ? { channel: '#dev' } : {}) },
 });
 
+/** Topics: replace, add, delete, list and search, as the owner, a collaborator and a visitor. */
+export async function topics(c: Checker, w: World): Promise<void> {
+  const { admin, alice } = w;
+  await c.v1('PUT', `${R}/topics`, { auth: admin, body: { topics: ['demo', 'Sample'] } });
+  await c.v1('PUT', `${R}/topics/extra`, { auth: admin });
+  await c.v1('DELETE', `${R}/topics/sample`, { auth: admin });
+  for (const auth of [admin, alice, undefined]) {
+    const listed = await c.v1('GET', `${R}/topics`, { auth });
+    assert.deepEqual(listed.body.topics, ['demo', 'extra']);
+    const found = await c.v1('GET', '/topics/search?q=de', { auth });
+    assert.deepEqual(found.body.topics.map((t: { topic_name: string }) => t.topic_name), ['demo']);
+  }
+}
+
 /** Hooks at every level, a test delivery, and the delivery history with a replay. */
 export async function hooks(c: Checker, w: World): Promise<void> {
   const { admin, alice } = w;

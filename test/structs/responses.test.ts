@@ -68,6 +68,10 @@ describe('answers match their declared schemas', () => {
     await repoFlows.stars(c, w);
   });
 
+  test('topics', async () => {
+    await repoFlows.topics(c, w);
+  });
+
   test('hooks and their deliveries', async () => {
     await repoFlows.hooks(c, w);
   });
