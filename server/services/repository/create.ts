@@ -41,7 +41,7 @@ async function checkMayCreate(app: AppContext, doer: UserRecord, owner: UserReco
 
 async function checkOptions(app: AppContext, owner: UserRecord, opts: NewRepo): Promise<string> {
   const problem = repoNameProblem(opts.name);
-  if (problem) throw new ValidationError(problem);
+  if (problem) throw new ValidationError(problem, [{ field: 'name', code: 'invalid', message: problem }]);
   const branch = opts.default_branch || app.settings.string('repository.DEFAULT_BRANCH');
   if (!(await isValidBranchName(branch))) throw new ValidationError(`invalid default branch name [name: ${branch}]`);
   if (opts.issue_labels) assertLabelTemplate(opts.issue_labels);

@@ -33,7 +33,12 @@ export async function forkRepository(app: AppContext, doer: UserRecord, source: 
   const name = o.name || source.name;
   if (owner.id === source.owner_id && name.toLowerCase() === source.lower_name) throw new ConflictError('A repository cannot be forked into its own owner under its own name.');
   const theirs = await repoStore.list(app.store, (r) => r.owner_id === owner.id && r.is_fork && r.fork_id === source.id);
-  if (theirs.length) throw new ConflictError(`${owner.name} already has a fork of this repository: ${theirs[0]!.name}`);
+  if (theirs.length) {
+    const fork = theirs[0]!.name;
+    throw new ConflictError(`${owner.name} already has a fork of this repository: ${fork}`, [
+      { field: 'organization', code: 'invalid_value', message: `this owner already has a fork of the repository: ${fork}` },
+    ]);
+  }
   if (source.is_empty) throw new ForbiddenError('an empty repository cannot be forked');
   const opts = { name, description: source.description, private: source.is_private, default_branch: source.default_branch, object_format_name: source.object_format };
   const made = owner.type === 'organization' ? await createOrgRepo(app, doer, owner, opts, { baseUrl }) : await createRepository(app, doer, owner, opts, { baseUrl });
