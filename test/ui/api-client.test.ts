@@ -58,4 +58,14 @@ describe('UI API client', () => {
     assert.equal(missing.status, 404);
     assert.equal(missing.message, 'The repository root/none does not exist.');
   });
+
+  test('keeps the body of an error answer for fields of its own (the names a topic refusal lists)', async () => {
+    const api = new ApiClient(await createToken(h, ADMIN.username, ADMIN.password));
+    await api.post('/api/v1/user/repos', { name: 'tagged' });
+    const refused = await api.request('PUT', '/api/v1/repos/root/tagged/topics', { body: { topics: ['fine', 'Not Fine'] } }).catch((e: unknown) => e);
+    assert.ok(refused instanceof ApiError);
+    assert.equal(refused.status, 422);
+    assert.equal(refused.message, 'Topic names are invalid');
+    assert.deepEqual(refused.body?.invalidTopics, ['not fine']);
+  });
 });

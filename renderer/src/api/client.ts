@@ -7,12 +7,15 @@ export class ApiError extends Error {
   readonly problems: Record<string, FieldProblem>;
   /** Response headers, e.g. `X-Gitea-OTP` on a sign-in that needs a second factor. */
   readonly headers: Headers;
+  /** The answer's JSON body (null without one), for the few answers with fields of their own (`invalidTopics`). */
+  readonly body: Record<string, unknown> | null;
 
-  constructor(status: number, message: string, headers: Headers, errors?: unknown) {
+  constructor(status: number, message: string, headers: Headers, body: Record<string, unknown> | null = null) {
     super(message);
     this.status = status;
     this.headers = headers;
-    this.problems = fieldProblems(errors);
+    this.body = body;
+    this.problems = fieldProblems(body?.errors);
   }
 }
 
@@ -116,7 +119,7 @@ export class ApiClient {
     if (!res.ok) {
       if (res.status === 401 && headers.Authorization?.startsWith('token ')) this.onUnauthorized?.();
       const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : statusWords(res.status);
-      throw new ApiError(res.status, message, res.headers, parsed?.errors);
+      throw new ApiError(res.status, message, res.headers, parsed);
     }
     if (method !== 'GET' && method !== 'HEAD') this.onWrite?.();
     return { data: parsed as T, headers: res.headers, status: res.status };

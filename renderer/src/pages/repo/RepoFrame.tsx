@@ -9,6 +9,7 @@ import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
 import { PendingTransfer } from './PendingTransfer.tsx';
 import { RepoActions } from './RepoActions.tsx';
+import { RepoTopics } from './RepoTopics.tsx';
 import { RepoContext, encodePath, repoPaths } from './repo-context.tsx';
 
 function Badges({ repo }: { repo: Repository }) {
@@ -73,6 +74,7 @@ export function RepoFrame({ owner, name, title, children }: { owner: string; nam
     <Page title={`${title} · ${repo.full_name}`} heading={<><Link to={paths.base} className="repo-title">{repo.full_name}</Link> <Badges repo={repo} /></>}
       actions={<RepoActions repo={repo} />}>
       {repo.description ? <p className="lead">{repo.description}</p> : null}
+      <RepoTopics repo={repo} />
       <CloneUrl url={repo.clone_url} label={`HTTP clone URL of ${repo.full_name}`} />
       <PendingTransfer repo={repo} api={paths.api} replace={loaded.set} />
       <SubNav label="Repository" items={tabs(paths.base, repo)} />
