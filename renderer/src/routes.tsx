@@ -124,6 +124,7 @@ export const ROUTES: RouteObject[] = [
   repo('/pulls/:index', 'pull'),
   repo('/pulls/:index/commits', 'pull-commits'),
   repo('/pulls/:index/files', 'pull-files'),
+  repo('/fork', 'fork', {}),
   repo('/settings', 'settings', {}),
   repo('/settings/collaboration', 'collaborators', {}),
   repo('/settings/hooks', 'hooks', {}),

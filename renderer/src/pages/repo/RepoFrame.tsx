@@ -7,6 +7,7 @@ import { CloneUrl } from '../../components/CloneUrl.tsx';
 import { Page, SubNav } from '../../components/Layout.tsx';
 import { Link, useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
+import { ForkButton } from './ForkButton.tsx';
 import { PendingTransfer } from './PendingTransfer.tsx';
 import { RepoActions } from './RepoActions.tsx';
 import { RepoTopics } from './RepoTopics.tsx';
@@ -72,7 +73,7 @@ export function RepoFrame({ owner, name, title, children }: { owner: string; nam
   }
   return (
     <Page title={`${title} · ${repo.full_name}`} heading={<><Link to={paths.base} className="repo-title">{repo.full_name}</Link> <Badges repo={repo} /></>}
-      actions={<RepoActions repo={repo} />}>
+      actions={<div className="repo-actions"><RepoActions repo={repo} /><ForkButton repo={repo} /></div>}>
       {repo.description ? <p className="lead">{repo.description}</p> : null}
       <RepoTopics repo={repo} />
       <CloneUrl url={repo.clone_url} label={`HTTP clone URL of ${repo.full_name}`} />

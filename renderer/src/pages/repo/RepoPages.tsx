@@ -5,6 +5,7 @@ import { HookDetail } from '../hooks/HookDetail.tsx';
 import { HookList } from '../hooks/HookList.tsx';
 import { CommitPage } from './CommitPage.tsx';
 import { ComparePage } from './ComparePage.tsx';
+import { ForkPage } from './ForkPage.tsx';
 import { IssuePage } from './IssuePage.tsx';
 import { IssueNewPage } from './IssueNewPage.tsx';
 import { IssuesPage } from './IssuesPage.tsx';
@@ -68,6 +69,7 @@ const TABS = {
   'pull-commits': { title: 'Pull request commits', render: (p: Params) => <PullPage key={p.index} tab="commits" /> },
   'pull-files': { title: 'Pull request files', render: (p: Params) => <PullPage key={p.index} tab="files" /> },
   'pull-new': { title: 'New pull request', render: () => <PullNewPage /> },
+  fork: { title: 'Fork', render: () => <ForkPage /> },
   'branch-rules': { title: 'Branch rules', render: () => <BranchRulesPage /> },
   'actions-secrets': { title: 'Actions secrets', render: () => <RepoActionsSettings key="secrets" kind="secrets" /> },
   'actions-variables': { title: 'Actions variables', render: () => <RepoActionsSettings key="variables" kind="variables" /> },
