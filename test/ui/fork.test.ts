@@ -29,7 +29,7 @@ describe('UI forks', () => {
     const { page, errors } = await signedIn(ui.browser, ui.h, 'alice', 'alice-password-1');
     await page.goto(`/${ADMIN.username}/engine`);
     const button = page.getByRole('link', { name: 'Fork', exact: true });
-    const forkCount = () => page.locator('.repo-action', { has: button }).locator('.repo-action-count').textContent();
+    const forkCount = () => page.locator('.repo-action', { has: button }).locator('.repo-action-count').textContent().then((t) => t ?? '');
     assert.match(await forkCount(), /^0 forks$/);
     await button.click();
     await page.waitForURL(`**/${ADMIN.username}/engine/fork`);
