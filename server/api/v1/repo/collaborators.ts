@@ -1,6 +1,7 @@
 /** Collaborators and teams of a repository, the permission a user has on it, and who may be assigned or review. Every route goes through repoAccess. */
 import { z } from 'zod';
 import { route, type Guard } from '../../router/route.ts';
+import type { ApiContext } from '../../router/context.ts';
 import { json, noContent, paged } from '../../router/respond.ts';
 import { listAssignees, requireAssignable } from '../../../services/issue/assignees.ts';
 import { listReviewers } from '../../../services/review/reviewers.ts';
@@ -24,6 +25,12 @@ const repoAdmin: Guard = (ctx) => {
 };
 
 const base = '/repos/:owner/:repo/collaborators';
+
+/** Answers the users `list` finds around the route's repository, as Gitea's UserList. */
+async function sendPeople(ctx: ApiContext<unknown, unknown>, list: typeof listAssignees): Promise<void> {
+  const { repo, owner } = repoOf(ctx);
+  json(ctx, 200, (await list(ctx.app, repo, owner, ctx.doer)).map((u) => toUser(u, ctx.doer, ctx.baseUrl)));
+}
 
 export const collaboratorRoutes = [
   route({
@@ -101,10 +108,7 @@ export const collaboratorRoutes = [
   route({
     method: 'get', path: '/repos/:owner/:repo/assignees', operationId: 'repoGetAssignees', access: 'signed-in', scope: 'repository', response: z.array(User),
     guards: [repoAccess('read')],
-    handler: async (ctx) => {
-      const { repo, owner } = repoOf(ctx);
-      json(ctx, 200, (await listAssignees(ctx.app, repo, owner, ctx.doer)).map((u) => toUser(u, ctx.doer, ctx.baseUrl)));
-    },
+    handler: (ctx) => sendPeople(ctx, listAssignees),
   }),
   route({
     method: 'get', path: '/repos/:owner/:repo/assignees/:assignee', operationId: 'repoCheckAssignee', access: 'signed-in', scope: 'repository', status: 204,
@@ -118,9 +122,6 @@ export const collaboratorRoutes = [
   route({
     method: 'get', path: '/repos/:owner/:repo/reviewers', operationId: 'repoGetReviewers', access: 'signed-in', scope: 'repository', response: z.array(User),
     guards: [repoAccess('read')],
-    handler: async (ctx) => {
-      const { repo, owner } = repoOf(ctx);
-      json(ctx, 200, (await listReviewers(ctx.app, repo, owner, ctx.doer)).map((u) => toUser(u, ctx.doer, ctx.baseUrl)));
-    },
+    handler: (ctx) => sendPeople(ctx, listReviewers),
   }),
 ];
