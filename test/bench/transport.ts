@@ -87,7 +87,8 @@ export async function runTransport(o: BenchOptions): Promise<AreaResult> {
   const cgiRoot = path.join(root, 'cgi');
   await mkdir(cgiRoot, { recursive: true });
   const git = await gitSandbox();
-  const host = await startHostProcess(path.join(root, 'host'));
+  // Warnings on: a failed git exchange is logged at that level, and its report quotes the host's log.
+  const host = await startHostProcess(path.join(root, 'host'), { env: { HOMEFORGE__LOG__LEVEL: 'Warn' } });
   const cgi = await spawnServer(['--import', 'tsx', 'test/bench/lib/cgi-server.ts', '--root', cgiRoot], { probe: '/' });
   const rows: string[][] = [];
   const data: Record<string, unknown> = { ...size };
@@ -98,7 +99,9 @@ export async function runTransport(o: BenchOptions): Promise<AreaResult> {
     for (const format of ['sha1', 'sha256'] as const) {
       const src = path.join(root, `src-${format}.git`);
       await generateRepo(src, format, size.commits, size.bytes);
-      const t = await measure(sides, src, format, size.rounds, git, root);
+      const t = await measure(sides, src, format, size.rounds, git, root).catch((err: unknown) => {
+        throw new Error(`${err instanceof Error ? err.message : String(err)}\nthe host's log before the failure:\n${host.log() || '(empty)'}`);
+      });
       for (const op of ['clone', 'push'] as const) {
         const [hs, bs] = [t[op].homeforge!, t[op]['http-backend']!];
         const paired = pairedRatio(hs, bs);

@@ -17,6 +17,8 @@ export interface ServerProcess {
   pid: number;
   /** Milliseconds from spawn to the first answered request. */
   startMs: number;
+  /** The last 16 KB the process wrote to stderr (the host's log), for a failure's report. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -61,7 +63,7 @@ export async function spawnServer(args: string[], opts: { env?: NodeJS.ProcessEn
     cwd: opts.cwd ?? REPO_ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-4000); });
+  child.stderr?.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-16_000); });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}: ${stderr}`);
@@ -69,7 +71,7 @@ export async function spawnServer(args: string[], opts: { env?: NodeJS.ProcessEn
     if (ok) break;
     await new Promise((r) => setTimeout(r, 5));
   }
-  return { url, pid: child.pid ?? -1, startMs: performance.now() - t0, stop: stopper(child) };
+  return { url, pid: child.pid ?? -1, startMs: performance.now() - t0, log: () => stderr, stop: stopper(child) };
 }
 
 /** How startHostProcess runs the host: node's arguments up to the entry, the folder it runs in, added environment. */
