@@ -167,7 +167,8 @@ export function toRepo(repo: RepoRecord, owner: UserRecord, o: ToRepoOptions): R
     permissions: o.permission,
     ...unitFields(repo),
     ...pullSettings(repo),
-    avatar_url: '',
+    // Gitea's AvatarLink: the uploaded image's address, '' without one.
+    avatar_url: repo.avatar ? `${o.baseUrl}/repo-avatars/${repo.id}/${repo.avatar}` : '',
     internal: !repo.is_private && owner.visibility === 'private',
     mirror_interval: repo.is_mirror ? repoOption(repo, 'mirror_interval') : '',
     object_format_name: repo.object_format,

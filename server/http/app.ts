@@ -14,12 +14,13 @@ import { buildOpenApi } from './openapi.ts';
 import { gitRoutes } from './git-routes.ts';
 import { internalManagerRoutes } from './internal-manager.ts';
 import { webFileRoutes } from './web-files.ts';
+import { avatarRoutes } from './avatar-files.ts';
 import { requireSigninView } from './signin-view.ts';
 import { spaFallback } from './spa.ts';
 import { crossSiteCheck, hostCheck, securityHeaders } from './request-guards.ts';
 import { lazyHandler } from './lazy-handler.ts';
 import { chain } from './chain.ts';
-import { mayBeArtifactRawPath, mayBeGitPath, mayBeInternalPath, pathGate } from './path-gate.ts';
+import { mayBeArtifactRawPath, mayBeAvatarPath, mayBeGitPath, mayBeInternalPath, pathGate } from './path-gate.ts';
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
@@ -71,6 +72,7 @@ export function createApp(app: AppContext): Express {
   web.use('/api', api);
   // artifacts v4 authenticate the task's runtime token or a signed link themselves
   web.use(artifactV4Routes(app));
+  web.use(pathGate(mayBeAvatarPath, avatarRoutes(app)));
   web.use(webFileRoutes(app));
 
   web.use(spaFallback(RENDERER_DIST));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Router, type Request, type Response } from 'express';
-import { mayBeArtifactRawPath, mayBeGitPath, mayBeInternalPath, pathGate } from './path-gate.ts';
+import { mayBeArtifactRawPath, mayBeAvatarPath, mayBeGitPath, mayBeInternalPath, pathGate } from './path-gate.ts';
 
 /** Whether a plain express router with `path` would answer a GET or POST of `url`. */
 function routerMatches(path: string, url: string): boolean {
@@ -19,6 +19,8 @@ test('the gates let through every path their routers answer, in any case and wit
     ['/:owner/:repo/git-receive-pack', mayBeGitPath, ['/a/b/git-receive-pack', '/a/b/GIT-RECEIVE-PACK']],
     ['/api/internal/hook/pre-receive', mayBeGitPath, ['/api/internal/hook/pre-receive', '/API/Internal/hook/pre-receive/']],
     ['/api/internal/manager/backup', mayBeInternalPath, ['/api/internal/manager/backup', '/Api/Internal/Manager/Backup/']],
+    ['/avatars/:name', mayBeAvatarPath, ['/avatars/root', '/Avatars/Root/', '/avatars/a.b-c_d']],
+    ['/repo-avatars/:id/:hash', mayBeAvatarPath, ['/repo-avatars/3/abc', '/REPO-AVATARS/3/abc/']],
     ['/v1/repos/:owner/:repo/actions/artifacts/:id/zip/raw', mayBeArtifactRawPath, ['/v1/repos/a/b/actions/artifacts/3/zip/raw', '/V1/repos/a/b/actions/artifacts/3/ZIP/raw/']],
   ];
   for (const [route, gate, paths] of cases) {
@@ -31,6 +33,7 @@ test('the gates let through every path their routers answer, in any case and wit
     assert.equal(mayBeGitPath(p) || mayBeInternalPath(p), false, p);
   }
   assert.equal(mayBeArtifactRawPath('/v1/repos/a/b'), false);
+  for (const p of ['/avatars', '/avatars/a/b', '/a/avatars/b', '/repo-avatars/3', '/api/v1/user/avatar']) assert.equal(mayBeAvatarPath(p), false, p);
 });
 
 test('a closed gate passes the request on without calling the handler', () => {

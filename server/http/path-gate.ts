@@ -31,3 +31,8 @@ export const mayBeArtifactRawPath = (path: string): boolean => ARTIFACT_RAW_PATH
 
 /** Paths of the internal endpoints for tools on this machine (`/api/internal/…`). */
 export const mayBeInternalPath = (path: string): boolean => INTERNAL_PATH.test(path);
+
+const AVATAR_PATH = /^\/(?:avatars\/[^/]+|repo-avatars\/[^/]+\/[^/]+)\/?$/i;
+
+/** Paths of the avatar images (`/avatars/{name}`, `/repo-avatars/{id}/{hash}`). */
+export const mayBeAvatarPath = (path: string): boolean => AVATAR_PATH.test(path);

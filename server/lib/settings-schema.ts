@@ -138,6 +138,10 @@ export const SETTINGS = {
     kind: 'list',
     default: '.avif,.cpuprofile,.csv,.dmp,.docx,.fodg,.fodp,.fods,.fodt,.gif,.gz,.jpeg,.jpg,.json,.jsonc,.log,.md,.mov,.mp4,.odf,.odg,.odp,.ods,.odt,.patch,.pdf,.png,.pptx,.svg,.tgz,.txt,.webm,.webp,.xls,.xlsx,.zip',
   },
+  // Gitea's [picture]: the largest avatar upload (bytes) and its largest width and height (pixels).
+  'picture.AVATAR_MAX_FILE_SIZE': { kind: 'int', default: '1048576', min: 1 },
+  'picture.AVATAR_MAX_WIDTH': { kind: 'int', default: '4096', min: 1 },
+  'picture.AVATAR_MAX_HEIGHT': { kind: 'int', default: '4096', min: 1 },
   // Gitea's [actions]: on by default since 1.21; workflows come from the first of WORKFLOW_DIRS that exists.
   'actions.ENABLED': { kind: 'bool', default: 'true' },
   'actions.WORKFLOW_DIRS': { kind: 'list', default: '.gitea/workflows,.github/workflows' },

@@ -20,6 +20,7 @@ import { subscribeCommitReferences } from './issue/commit-refs.ts';
 import { subscribeMergeReferences } from './issue/merge-refs.ts';
 import { subscribeRunners } from './actions/runner-subscriber.ts';
 import { subscribeActions } from './actions/index.ts';
+import { subscribeAvatars } from './avatar/avatars.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -39,4 +40,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeMergeReferences(app);
   subscribeRunners(app);
   subscribeActions(app);
+  subscribeAvatars(app);
 }

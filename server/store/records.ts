@@ -46,6 +46,8 @@ export interface UserRecord {
   hide_activity?: boolean;
   theme?: string;
   diff_view_style?: string;
+  /** Gitea's `avatar`: the sha256 of the uploaded image, absent (none) when the account has no upload. */
+  avatar?: string;
 }
 
 export interface AccessTokenRecord {
@@ -137,6 +139,8 @@ export interface RepoRecord {
   options: Record<string, unknown>;
   /** Gitea's topics, sorted by name; absent (none) on records stored before topics existed. */
   topics?: string[];
+  /** Gitea's `avatar`: the sha256 of the uploaded image, absent (none) when the repository has no upload. */
+  avatar?: string;
   size_kb: number;
   created: string;
   updated: string;

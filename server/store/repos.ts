@@ -16,6 +16,8 @@ const table = new Table<RepoRecord>('repositories', {
 });
 
 export const getById = (store: Store, id: number) => table.get(store, id);
+/** getById() for read-only use: the shared frozen record (see Table.peek). */
+export const peekById = (store: Store, id: number) => table.peek(store, id);
 export const list = (store: Store, where?: (r: RepoRecord) => boolean) => table.list(store, where);
 export const count = (store: Store, where?: (r: RepoRecord) => boolean) => table.count(store, where);
 export const insert = (store: Store, make: (id: number) => RepoRecord) => table.insert(store, make);

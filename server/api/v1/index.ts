@@ -15,6 +15,9 @@ import { repoFileRoutes } from './repo/files.ts';
 import { watchRoutes } from './repo/watch.ts';
 import { starRoutes } from './repo/star.ts';
 import { topicRoutes } from './repo/topic.ts';
+import { repoAvatarRoutes } from './repo/avatar.ts';
+import { userAvatarRoutes } from './user/avatar.ts';
+import { orgAvatarRoutes } from './org/avatar.ts';
 import { hookRoutes } from './hook/hooks.ts';
 import { hookDeliveryRoutes } from './hook/deliveries.ts';
 import { orgRoutes } from './org/orgs.ts';
@@ -56,6 +59,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...markdownRoutes,
   ...orgRoutes,
   ...orgMemberRoutes,
+  ...orgAvatarRoutes,
   ...teamRoutes,
   ...collaboratorRoutes,
   ...issueSearchRoutes,
@@ -63,6 +67,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...transferRoutes,
   ...userRoutes,
   ...userSettingsRoutes,
+  ...userAvatarRoutes,
   ...adminUserRoutes,
   ...adminCronRoutes,
   ...tokenRoutes,
@@ -73,6 +78,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...watchRoutes,
   ...starRoutes,
   ...topicRoutes,
+  ...repoAvatarRoutes,
   ...hookRoutes,
   ...hookDeliveryRoutes,
   ...mirrorRoutes,

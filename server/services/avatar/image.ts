@@ -74,6 +74,7 @@ export function decodeBase64(text: string): Buffer {
  * signature and must agree with what the size reader finds, so a file that only starts like an image is refused.
  */
 export function checkImage(bytes: Uint8Array, limits: AvatarLimits): CheckedImage | { problem: string } {
+  if (bytes.length === 0) return { problem: 'no image was given' };
   if (bytes.length > limits.maxBytes) return { problem: `image is too large: ${bytes.length} bytes > ${limits.maxBytes}` };
   const type = sniffType(bytes);
   if (!type) return { problem: 'unsupported avatar image type: only PNG, JPEG, GIF and WebP images are accepted' };

@@ -3,7 +3,7 @@
  * each entry hashed (sha256) on its way, the manifest last. Sources are the snapshot's staged store files (only
  * the size recorded at the point), each repository's objects with the refs recorded at the point as its
  * `packed-refs`, app.ini (secrets removed, or sealed with the passphrase together with the secret key), and the
- * data dir's attachments/, packages/ and actions/ folders when present (copied as they are).
+ * data dir's attachments/, packages/, actions/ and avatars/ folders when present (copied as they are).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -24,7 +24,7 @@ import { redactIni, sealSecrets } from './secrets.ts';
 // tar-stream (and its stream helpers) load with the first backup or restore, not at start.
 const tar = lazyRequire<typeof tarType>('tar-stream');
 
-export const EXTRA_DIRS = ['attachments', 'packages', 'actions'] as const;
+export const EXTRA_DIRS = ['attachments', 'packages', 'actions', 'avatars'] as const;
 
 interface Source {
   path: string;

@@ -39,7 +39,7 @@ export interface Manifest {
   point: { started: string; fixed: string; store_pause_ms: number };
   secrets_included: boolean;
   repositories: ManifestRepo[];
-  /** Folders of the data dir copied as they are (attachments, packages, actions, when present). */
+  /** Folders of the data dir copied as they are (attachments, packages, actions, avatars, when present). */
   extra_dirs: string[];
   entries: ManifestEntry[];
   totals: { entries: number; bytes: number };

@@ -17,6 +17,7 @@ import { userNameProblem } from '../../lib/names.ts';
 import { ForbiddenError, NotFoundError, ValidationError, orgNotFound } from '../../lib/errors.ts';
 import { limitedToPublic } from '../auth/token-reach.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
+import { removeAccountAvatarFiles } from '../avatar/avatars.ts';
 
 export interface OrgOptions {
   full_name?: string | undefined;
@@ -96,6 +97,7 @@ async function removeOrgRecords(app: AppContext, orgId: number): Promise<void> {
   await teamStore.removeByOrg(app.store, orgId);
   await orgMemberStore.removeOrg(app.store, orgId);
   await userStore.remove(app.store, orgId);
+  await removeAccountAvatarFiles(app, orgId);
 }
 
 /** The organization called `name`; 404 when there is none (a user of that name is not an organization). */

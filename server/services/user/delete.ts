@@ -3,7 +3,7 @@
  * nothing. Then, in numbered steps: the account is disabled, so that if a later step fails it can no longer be
  * used while it is half removed; with purge its repositories are deleted; then its tokens, its second factor,
  * its organizations (purge: the ones it is the last owner of go with their repositories, it leaves the others),
- * its grants, hooks, tokens, second factor, watches and stars, and the user record. Deleted repositories cannot
+ * its grants, hooks, tokens, second factor, watches and stars, and the user record with its avatar file. Deleted repositories cannot
  * be brought back, so a step that fails after them leaves a disabled account that the deletion can be retried on;
  * a refusal found after step 1 restores the account.
  */
@@ -22,6 +22,7 @@ import { assertOwnsNoPackages, removeOwnerPackages } from '../packages/files.ts'
 import { assertUserHasNoOrgs, forgetUser, purgeUserOrgs } from '../org/purge.ts';
 import { deleteOwnerHooks } from '../webhook/index.ts';
 import { deleteOwnerActionSecrets } from '../actions/secret-cleanup.ts';
+import { removeAccountAvatarFiles } from '../avatar/avatars.ts';
 
 const ownsRepos = (user: UserRecord): ValidationError =>
   new ValidationError(`user still has ownership of repositories [uid: ${user.id}]`);
@@ -111,8 +112,9 @@ async function removeEverything(app: AppContext, doer: UserRecord | null, user: 
   await deleteTotp(app, user);
   // 6 - watches and stars
   await deleteWatchesAndStars(app, user);
-  // 7 - the user
+  // 7 - the user and its avatar file
   await deleteRecord(app, user);
+  await removeAccountAvatarFiles(app, user.id);
   return true;
 }
 
