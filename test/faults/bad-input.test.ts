@@ -19,7 +19,8 @@ import { API_V1_ROUTES } from '../../server/api/v1/index.ts';
 import { HOMEFORGE_ROUTES } from '../../server/api/homeforge/index.ts';
 import { PACKAGE_REGISTRY_ROUTES } from '../../server/api/packages/index.ts';
 import type { RouteDef } from '../../server/api/router/route.ts';
-import { buildWorld, fillPath, paramFor, type World } from './world.ts';
+import { AVATAR_ROUTES } from '../../server/http/avatar-files.ts';
+import { buildWorld, fillPath, paramFor, routeFilter, type World } from './world.ts';
 import { RAW_BODIES, hostileBodies, hostileQueries, hostileSegments } from './hostile.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -101,7 +102,8 @@ test('hostile input on every route: only 4xx with Gitea error bodies, and the ho
       ...API_V1_ROUTES.map((def) => ({ def, prefix: '/api/v1' })),
       ...HOMEFORGE_ROUTES.map((def) => ({ def, prefix: '/api/homeforge' })),
       ...PACKAGE_REGISTRY_ROUTES.map((def) => ({ def, prefix: '/api/packages' })),
-    ].sort((a, b) => ORDER[a.def.method] - ORDER[b.def.method]);
+      ...AVATAR_ROUTES.map((def) => ({ def, prefix: '' })),
+    ].filter((r) => routeFilter()(r.def.path)).sort((a, b) => ORDER[a.def.method] - ORDER[b.def.method]);
     const t: Tally = { tried: 0, failures: [] };
     for (const { def, prefix } of routes) {
       let adminAuth = def.access === 'basic' ? basic('root', w.password('admin')) : `token ${w.tokens.admin}`;

@@ -1,10 +1,11 @@
 /**
  * A small world for the bad-input and access tests: an owner with a private and a public repository (hook,
  * tag, delivery), a private organization with a team and a private repository, a collaborator, a team member,
- * a stranger, hooks of the admin and an LDAP source. Values that only the right viewers may see carry
- * SECRET markers, so a leak shows in any body.
+ * a stranger, hooks of the admin and an LDAP source, avatars of the private organization and repository. Values
+ * that only the right viewers may see carry SECRET markers (an avatar in a GIF comment), so a leak shows in any body.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { ADMIN, createToken, request, type ApiResponse, type TestHost } from '../helpers/host.ts';
 import { registerRunner } from '../helpers/runner-client.ts';
 import { storeArtifact } from '../actions/artifact-fixture.ts';
@@ -24,7 +25,28 @@ export const SECRET = {
   release: 'SECRET-RELEASE-NOTE-4c1d',
   pull: 'SECRET-PULL-TITLE-5b1c',
   actionVariable: 'secret-action-var-9e2f',
+  orgAvatar: 'secret-org-avatar-3b8c',
+  repoAvatar: 'secret-repo-avatar-6d2e',
 };
+
+/** A one-pixel GIF carrying `marker` in a comment block, so its bytes show in any body that holds the image. */
+export function markedGif(marker: string): Buffer {
+  const head = Buffer.from('474946383961010001008000000000ffffff', 'hex');
+  const comment = Buffer.concat([Buffer.from([0x21, 0xfe, marker.length]), Buffer.from(marker), Buffer.from([0])]);
+  const image = Buffer.from('2c00000000010001000002024401003b', 'hex');
+  return Buffer.concat([head, comment, image]);
+}
+
+/**
+ * `HOMEFORGE_FAULT_ROUTES`: a regular expression on route paths that limits the walks over every route to the
+ * routes it matches (e.g. `avatar` while working on avatars); unset, every route is walked.
+ */
+export function routeFilter(): (routePath: string) => boolean {
+  const only = process.env.HOMEFORGE_FAULT_ROUTES;
+  if (!only) return () => true;
+  const re = new RegExp(only);
+  return (routePath) => re.test(routePath);
+}
 
 /** Values no answer may ever hold, for anyone: the actions secrets of the world (write-only). */
 export const NEVER_SHOWN = ['never-shown-secret-value-6d3a'];
@@ -100,6 +122,11 @@ export async function buildWorld(h: TestHost): Promise<World> {
   const attachment = ((await uploaded.json()) as { id: number }).id;
   // A branch protection rule, the target of `{name}` on the /branch_protections routes.
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/branch_protections', { auth: owner, body: { rule_name: 'main', enable_push: true } }), 201);
+  // Avatars of the private organization and the private repository, each carrying its marker.
+  const avatar = (marker: string) => ({ image: markedGif(marker).toString('base64') });
+  ok(await h.api('POST', '/orgs/fz-org/avatar', { auth: owner, body: avatar(SECRET.orgAvatar) }), 204);
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/avatar', { auth: owner, body: avatar(SECRET.repoAvatar) }), 204);
+  const repoAvatarHash = createHash('sha256').update(markedGif(SECRET.repoAvatar)).digest('hex');
   const orgLabel = ok(await h.api('POST', '/orgs/fz-org/labels', { auth: owner, body: { name: 'fz-org-label', color: '654321' } }), 201).body.id as number;
   // The private repository's wiki: its page Home, so `{pageName}` routes reach a real page.
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/wiki/new', { auth: owner, body: { title: 'Home', content_base64: Buffer.from('fz-wiki').toString('base64') } }), 201);
@@ -152,7 +179,7 @@ export async function buildWorld(h: TestHost): Promise<World> {
       attachment_id: String(attachment), user: names.collaborator,
       secretname: 'FZ_SECRET', variablename: 'FZ_VAR',
       run: String(run.id), job_id: String(actionJob), workflow_id: 'fz.yml', attempt: '1',
-      artifact_id: String(artifact),
+      artifact_id: String(artifact), hash: repoAvatarHash,
       branch: 'main', tag: 'v1', ref: 'heads/main', sha: 'HEAD', filepath: 'README.md', archive: 'main.zip', diffType: 'diff', basehead: 'main...main', index: '1', assignee: 'fz-owner', base: 'main', head: 'fz-pr',
     },
     routeParams: [
@@ -160,6 +187,8 @@ export async function buildWorld(h: TestHost): Promise<World> {
       [/^\/repos\/:owner\/:repo\/releases\//, { attachment_id: String(asset) }],
       [/^\/:owner\/:repo\/releases\/download\//, { name: 'fz.txt' }],
       [/^\/repos\/:owner\/:repo\/branch_protections\//, { name: 'main' }],
+      // The avatar of the private organization, which only its members may see.
+      [/^\/avatars\//, { name: 'fz-org' }],
       // A commit's statuses take a branch name (`heads/main` would be two path segments).
       [/^\/repos\/:owner\/:repo\/commits\/:ref\/status/, { ref: 'main' }],
       // Each level's runners route names that level's runner.
@@ -186,7 +215,7 @@ export function paramFor(w: World, routePath: string, name: string): string | un
 export function idFor(w: World, routePath: string): string {
   const { ids } = w;
   if (routePath.startsWith('/teams/')) return String(ids.team);
-  if (routePath.startsWith('/repositories/')) return String(ids.repo);
+  if (routePath.startsWith('/repositories/') || routePath.startsWith('/repo-avatars/')) return String(ids.repo);
   if (/^\/repos\/:owner\/:repo\/issues\/(:index\/)?comments\/:id/.test(routePath)) return String(ids.comment);
   if (/^\/repos\/:owner\/:repo\/(issues\/:index\/)?labels\/:id/.test(routePath)) return String(ids.label);
   if (routePath.startsWith('/repos/:owner/:repo/milestones/')) return String(ids.milestone);

@@ -1,4 +1,4 @@
-/** Exercises the repository-side operations (repos, git data, contents, watches, stars, hooks, mirrors) through a checker. */
+/** Exercises the repository-side operations (repos, git data, contents, watches, stars, avatars, hooks, mirrors) through a checker. */
 import assert from 'node:assert/strict';
 import { ADMIN, type TestHost } from '../helpers/host.ts';
 import { allRoutes, type Checker } from './checked.ts';
@@ -141,6 +141,25 @@ export async function topics(c: Checker, w: World): Promise<void> {
     const found = await c.v1('GET', '/topics/search?q=de', { auth });
     assert.deepEqual(found.body.topics.map((t: { topic_name: string }) => t.topic_name), ['demo']);
   }
+}
+
+/** A one-pixel GIF, base64. */
+const GIF = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
+
+/** Avatars: a user's, an organization's and a repository's uploaded, the answers naming them, then deleted. */
+export async function avatars(c: Checker, w: World): Promise<void> {
+  const { admin, alice } = w;
+  await c.v1('POST', '/user/avatar', { auth: alice, body: { image: GIF } });
+  await c.v1('POST', '/orgs/acme/avatar', { auth: admin, body: { image: GIF } });
+  await c.v1('POST', `${R}/avatar`, { auth: admin, body: { image: GIF } });
+  assert.match((await c.v1('GET', R, { auth: admin })).body.avatar_url, /\/repo-avatars\/\d+\/[0-9a-f]{64}$/);
+  await c.v1('GET', '/repos/search?q=demo', { auth: admin });
+  await c.v1('GET', '/users/alice');
+  await c.v1('GET', '/orgs/acme');
+  await c.v1('DELETE', '/user/avatar', { auth: alice });
+  await c.v1('DELETE', '/orgs/acme/avatar', { auth: admin });
+  await c.v1('DELETE', `${R}/avatar`, { auth: admin });
+  assert.equal((await c.v1('GET', R, { auth: admin })).body.avatar_url, '');
 }
 
 /** Hooks at every level, a test delivery, and the delivery history with a replay. */

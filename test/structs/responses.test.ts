@@ -72,6 +72,10 @@ describe('answers match their declared schemas', () => {
     await repoFlows.topics(c, w);
   });
 
+  test('avatars of users, organizations and repositories', async () => {
+    await repoFlows.avatars(c, w);
+  });
+
   test('hooks and their deliveries', async () => {
     await repoFlows.hooks(c, w);
   });
