@@ -68,6 +68,7 @@ export const ROUTES: RouteObject[] = [
   page('/user/settings/applications', () => <TokensPage />),
   page('/user/settings/security', () => <TwoFactorPage />),
   page('/org/:org/teams', (p) => <OrgPage key={p.org} org={p.org!} tab="teams" owner />),
+  page('/org/:org/settings', (p) => <OrgPage key={p.org} org={p.org!} tab="settings" owner />),
   page('/org/:org/settings/hooks', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" owner />),
   page('/org/:org/settings/hooks/:id', (p) => <OrgPage key={p.org} org={p.org!} tab="hooks" hookId={p.id!} owner />),
   page('/user/settings/actions/secrets', () => <UserActionsPage key="secrets" kind="secrets" />),

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useRouter } from '../router.tsx';
 import { useAuth } from '../auth.tsx';
 import { isDesktop } from '../session.ts';
+import { Avatar } from './Avatar.tsx';
 
 function NavLink({ to, children, prefix }: { to: string; children: ReactNode; prefix?: string }) {
   const { path } = useRouter();
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {user ? (
           <div className="account">
+            <Avatar url={user.avatar_url} size={24} className="account-avatar" />
             <span className="account-name">Signed in as {locked ? <strong>{user.login}</strong> : <Link to={`/${encodeURIComponent(user.login)}`}><strong>{user.login}</strong></Link>}{user.is_admin ? <span className="badge">admin</span> : null}</span>
             {isDesktop() ? null : <button type="button" className="btn btn-small" onClick={() => { void signOut().then(() => navigate('/')); }}>Sign out</button>}
           </div>

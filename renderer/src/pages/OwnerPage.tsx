@@ -5,6 +5,7 @@ import type { Repository } from '../api/types.ts';
 import { useAuth } from '../auth.tsx';
 import { ErrorAlert } from '../components/Alert.tsx';
 import { Page } from '../components/Layout.tsx';
+import { Avatar } from '../components/Avatar.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { When } from '../components/When.tsx';
 import { Link } from '../router.tsx';
@@ -51,10 +52,11 @@ export function OwnerPage({ owner }: { owner: string }) {
     <>
       <Link to={`/repo/create?owner=${encodeURIComponent(name)}`} className="btn btn-primary">New repository</Link>
       <Link to={`/org/${seg(name)}/teams`} className="btn">Teams</Link>
+      <Link to={`/org/${seg(name)}/settings`} className="btn">Settings</Link>
     </>
   ) : undefined;
   return (
-    <Page title={name} actions={actions} heading={<>{p.o.full_name ? `${p.o.full_name} (${name})` : name} <span className="badge badge-muted">{p.kind}</span></>}>
+    <Page title={name} actions={actions} heading={<><Avatar url={p.o.avatar_url} size={48} alt="" className="avatar-heading" />{p.o.full_name ? `${p.o.full_name} (${name})` : name} <span className="badge badge-muted">{p.kind}</span></>}>
       {p.o.description ? <p className="lead">{p.o.description}</p> : null}
       {p.o.created ? <p className="muted">Joined <When iso={p.o.created} /></p> : null}
       <p><Link to={`/${seg(name)}/-/packages`}>Packages</Link></p>

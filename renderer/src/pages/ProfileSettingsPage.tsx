@@ -1,10 +1,11 @@
-/** `/user/settings`: the signed-in user's profile (full name, description, website, location), saved with PATCH /user/settings. */
+/** `/user/settings`: the signed-in user's profile (full name, description, website, location), saved with PATCH /user/settings, and avatar. */
 import { useState } from 'react';
 import type { UserSettings } from '../api/types.ts';
 import { useAuth } from '../auth.tsx';
 import { ErrorAlert, Notice } from '../components/Alert.tsx';
 import { Field, TextArea } from '../components/Field.tsx';
 import { Page } from '../components/Layout.tsx';
+import { AvatarForm } from '../components/AvatarForm.tsx';
 import { useLoad } from '../use-load.ts';
 import { useApiForm } from '../zod-form.ts';
 import { UserSettingsOptions } from '../../../server/structs/user.ts';
@@ -47,7 +48,7 @@ function ProfileForm({ settings, onSaved }: { settings: UserSettings; onSaved():
 
 /** The profile form, filled from the current settings. */
 export function ProfileSettingsPage() {
-  const { api, refresh } = useAuth();
+  const { api, refresh, state } = useAuth();
   const settings = useLoad(() => api.get<UserSettings>('/api/v1/user/settings'), 'user-settings');
   return (
     <Page title="Profile">
@@ -55,6 +56,7 @@ export function ProfileSettingsPage() {
       <ErrorAlert>{settings.error}</ErrorAlert>
       {!settings.data && !settings.error ? <p role="status" className="loading">Loading…</p> : null}
       {settings.data ? <ProfileForm settings={settings.data} onSaved={refresh} /> : null}
+      {state.kind === 'signed-in' ? <AvatarForm apiPath="/api/v1/user/avatar" current={state.user.avatar_url} whose="your" /> : null}
     </Page>
   );
 }

@@ -1,12 +1,14 @@
 /** One organization: its teams with members, a new-team form, and its webhooks. */
 import { useState } from 'react';
 import { seg } from '../../api/client.ts';
-import type { Team } from '../../api/types.ts';
+import type { Organization, Team } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { Checkbox, Field, Select } from '../../components/Field.tsx';
 import { Page, SubNav } from '../../components/Layout.tsx';
 import { useList } from '../../use-list.ts';
+import { useLoad } from '../../use-load.ts';
+import { AvatarForm } from '../../components/AvatarForm.tsx';
 import { useOwnsOrg } from '../../use-repo-owners.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { useApiForm } from '../../zod-form.ts';
@@ -62,11 +64,23 @@ function Teams({ org }: { org: string }) {
   );
 }
 
+/** The organization's settings (Gitea's /org/{org}/settings): its avatar. */
+function OrgSettings({ org }: { org: string }) {
+  const { api } = useAuth();
+  const loaded = useLoad(() => api.get<Organization>(`/api/v1/orgs/${seg(org)}`), `/api/v1/orgs/${org}`);
+  return (
+    <>
+      <ErrorAlert>{loaded.error}</ErrorAlert>
+      {loaded.data ? <AvatarForm apiPath={`/api/v1/orgs/${seg(org)}/avatar`} current={loaded.data.avatar_url} whose={`${org}'s`} /> : null}
+    </>
+  );
+}
+
 /**
  * `/-/admin/orgs/:org` (teams), `/-/admin/orgs/:org/hooks` and `/-/admin/orgs/:org/hooks/:id` for site administrators;
- * with `owner`, the organization's own `/org/:org/teams` for its owners.
+ * with `owner`, the organization's own `/org/:org/teams` and `/org/:org/settings` for its owners.
  */
-export function OrgPage({ org, tab, hookId, owner }: { org: string; tab: 'teams' | 'hooks'; hookId?: string; owner?: boolean }) {
+export function OrgPage({ org, tab, hookId, owner }: { org: string; tab: 'teams' | 'hooks' | 'settings'; hookId?: string; owner?: boolean }) {
   const base = owner ? `/org/${seg(org)}` : `/-/admin/orgs/${seg(org)}`;
   const hooksApi = `/api/v1/orgs/${seg(org)}/hooks`;
   const teamsPath = owner ? `${base}/teams` : base;
@@ -83,10 +97,11 @@ export function OrgPage({ org, tab, hookId, owner }: { org: string; tab: 'teams'
         ...(owner ? [{ to: `/${seg(org)}`, text: 'Repositories' }] : []),
         { to: teamsPath, text: 'Teams' },
         { to: hooksBase, text: 'Webhooks', prefix: hooksBase },
-        ...(owner ? [{ to: `${base}/settings/actions/secrets`, text: 'Secrets and variables' }] : []),
+        ...(owner ? [{ to: `${base}/settings/actions/secrets`, text: 'Secrets and variables' }, { to: `${base}/settings`, text: 'Settings' }] : []),
       ]} />
-      {refused ? <p className="muted" role="status">Only the owners of {org} and site administrators manage its {tab === 'teams' ? 'teams' : 'webhooks'}.</p> : null}
+      {refused ? <p className="muted" role="status">Only the owners of {org} and site administrators manage its {tab === 'teams' ? 'teams' : tab === 'hooks' ? 'webhooks' : 'settings'}.</p> : null}
       {tab === 'teams' && mayManage ? <Teams org={org} /> : null}
+      {tab === 'settings' && mayManage ? <OrgSettings org={org} /> : null}
       {tab === 'hooks' && mayManage && !hookId ? <HookList apiBase={hooksApi} uiBase={hooksBase} scopeWords="the events of the organization's repositories" /> : null}
       {tab === 'hooks' && mayManage && hookId ? <HookDetail apiPath={`${hooksApi}/${seg(hookId)}`} listPath={hooksBase} /> : null}
     </Page>

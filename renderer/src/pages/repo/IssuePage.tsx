@@ -9,6 +9,7 @@ import { ConfirmButton } from '../../components/ConfirmButton.tsx';
 import { Field, TextArea } from '../../components/Field.tsx';
 import { Markdown } from '../../components/code/Markdown.tsx';
 import { When } from '../../components/When.tsx';
+import { Avatar } from '../../components/Avatar.tsx';
 import { useLoad } from '../../use-load.ts';
 import { useApiForm } from '../../zod-form.ts';
 import { CreateIssueCommentOption, EditIssueOption } from '../../../../server/structs/issue.ts';
@@ -23,7 +24,7 @@ const descriptionSchema = EditIssueOption.pick({ body: true });
 const titleSchema = EditIssueOption.pick({ title: true }).required();
 
 /** A markdown text with an edit form in its place when `editing`. */
-function Post({ who, when, text, label, canEdit, onSave, onDelete, children, comment }: { who: string; when: string; text: string; label: string; canEdit: boolean; onSave(t: string): Promise<void>; onDelete?: () => Promise<void>; children?: ReactNode; comment?: boolean }) {
+function Post({ who, avatar, when, text, label, canEdit, onSave, onDelete, children, comment }: { who: string; avatar?: string; when: string; text: string; label: string; canEdit: boolean; onSave(t: string): Promise<void>; onDelete?: () => Promise<void>; children?: ReactNode; comment?: boolean }) {
   const { base } = useRepo();
   const [editing, setEditing] = useState(false);
   const form = useApiForm<{ body: string }>(comment ? CreateIssueCommentOption : descriptionSchema, { body: text });
@@ -31,7 +32,7 @@ function Post({ who, when, text, label, canEdit, onSave, onDelete, children, com
   return (
     <article className="card" aria-label={label}>
       <div className="row-actions" style={{ justifyContent: 'space-between' }}>
-        <p className="muted"><strong>{who}</strong> <When iso={when} /></p>
+        <p className="muted"><Avatar url={avatar} size={20} className="avatar-inline" /><strong>{who}</strong> <When iso={when} /></p>
         {canEdit && !editing ? (
           <span className="row-actions">
             <button type="button" className="btn btn-small" onClick={() => { form.reset({ body: text }); setEditing(true); }}>Edit <span className="visually-hidden">{label}</span></button>
@@ -147,7 +148,7 @@ export function IssuePage({ belowTitle, beforeComment, sidebarTop }: { belowTitl
       <ErrorAlert>{error ?? comments.error}</ErrorAlert>
       <div className="issue-layout">
         <div>
-          <Post who={i.user.login} when={i.created_at} text={i.body} label={i.pull_request ? 'Pull request description' : 'Issue description'} canEdit={mine(i.user.login)} onSave={async (body) => { await api.patch(path, { body }); issue.reload(); }}>
+          <Post who={i.user.login} avatar={i.user.avatar_url} when={i.created_at} text={i.body} label={i.pull_request ? 'Pull request description' : 'Issue description'} canEdit={mine(i.user.login)} onSave={async (body) => { await api.patch(path, { body }); issue.reload(); }}>
             <Attachments assets={i.assets} path={`${path}/assets`} canUpload={mine(i.user.login)} label={`the ${noun}`} onDone={issue.reload} onError={setError} />
             <Reactions path={`${path}/reactions`} label={`the ${noun}`} onError={setError} />
           </Post>
@@ -155,7 +156,7 @@ export function IssuePage({ belowTitle, beforeComment, sidebarTop }: { belowTitl
             {comments.data?.map((c) => (
               <li key={c.id}>
                 {c.type === 'comment' ? (
-                  <Post who={c.user.login} when={c.created_at} text={c.body} label={`Comment by ${c.user.login}`} canEdit={mine(c.user.login)} comment
+                  <Post who={c.user.login} avatar={c.user.avatar_url} when={c.created_at} text={c.body} label={`Comment by ${c.user.login}`} canEdit={mine(c.user.login)} comment
                     onSave={async (body) => { await api.patch(`${base}/issues/comments/${c.id}`, { body }); comments.reload(); }}
                     onDelete={() => act(() => api.delete(`${base}/issues/comments/${c.id}`), 'The comment was not deleted')}>
                     <Reactions path={`${base}/issues/comments/${c.id}/reactions`} label={`the comment by ${c.user.login}`} onError={setError} />

@@ -1,10 +1,11 @@
-/** Repository settings: description, visibility, archived, default branch; the object format shown; rename, transfer, delete. */
+/** Repository settings: description, visibility, archived, default branch; the object format shown; avatar; rename, transfer, delete. */
 import { useState } from 'react';
 import { errorText } from '../../api/client.ts';
 import type { Branch, Repository } from '../../api/types.ts';
 import { useAuth } from '../../auth.tsx';
 import { ErrorAlert, Notice } from '../../components/Alert.tsx';
 import { ConfirmButton } from '../../components/ConfirmButton.tsx';
+import { AvatarForm } from '../../components/AvatarForm.tsx';
 import { Checkbox, Select, TextArea } from '../../components/Field.tsx';
 import { useRouter } from '../../router.tsx';
 import { useLoad } from '../../use-load.ts';
@@ -68,6 +69,7 @@ export function RepoSettingsPage() {
     <div>
       <Notice>{notice}</Notice>
       <SettingsForm key={repo.updated_at} repo={repo} onSaved={(r) => { replace(r); setNotice('Saved the settings.'); }} />
+      <AvatarForm apiPath={`${base}/avatar`} current={repo.avatar_url} whose={`${repo.full_name}'s`} onChanged={() => { void api.get<Repository>(base).then(replace, () => undefined); }} />
       <RepoMove key={repo.full_name} />
       <RepoHealth base={base} />
       <section className="card danger-zone form-card" aria-labelledby="delete-repo">
