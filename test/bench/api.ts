@@ -5,6 +5,7 @@
  * clients under ten times the one with 2.
  */
 import autocannon from 'autocannon';
+import { PNG } from 'pngjs';
 import path from 'node:path';
 import { ADMIN, adminToken, api, spawnServer, startHostProcess, type ServerProcess } from './lib/proc.ts';
 import { fmt, median, pairedRatio, percentile, ratio } from './lib/stats.ts';
@@ -21,8 +22,8 @@ interface Target {
   rate?: number;
 }
 
-/** The targets of the issue: a single-record read, search and contents, and writes that touch git. */
-export const API_TARGETS = { record: 0.6, search: 0.4, contents: 0.4, gitWriteRate: 200, latencyGrowth: 10 };
+/** The targets of the issue: a single-record read, search and contents, avatar images, and writes that touch git. */
+export const API_TARGETS = { record: 0.6, search: 0.4, contents: 0.4, avatar: 0.4, gitWriteRate: 200, latencyGrowth: 10 };
 
 interface Figures { rps: number; p50: number; p99: number; errors: number; requests: number }
 
@@ -40,6 +41,9 @@ function readTargets(host: ServerProcess, hello: ServerProcess, token: string): 
     { name: 'GET /repos/{o}/{r} (basic auth: a password per request)', url: `${v1}/repos/root/bench`, opts: { headers: basic }, share: T.record },
     { name: 'GET /repos/search', url: `${v1}/repos/search?q=bench&limit=10`, opts: { headers }, share: T.search },
     { name: 'GET /repos/{o}/{r}/contents/{path}', url: `${v1}/repos/root/bench/contents/README.md`, opts: { headers }, share: T.contents },
+    // Avatars as the signed-in UI fetches them (with the token): root has none (its identicon), bench-org an upload.
+    { name: 'GET /avatars/{name} (generated identicon)', url: `${host.url}/avatars/root`, opts: { headers }, share: T.avatar },
+    { name: 'GET /avatars/{name} (uploaded PNG)', url: `${host.url}/avatars/bench-org`, opts: { headers }, share: T.avatar },
     { name: 'PATCH /repos/{o}/{r} (store write)', url: `${v1}/repos/root/bench`, opts: { method: 'PATCH', headers, body: JSON.stringify({ description: 'edited' }) } },
   ];
 }
@@ -126,9 +130,21 @@ function medianFigures(fs: Figures[]): Figures {
 const WRITE_ROUNDS = 5;
 const writeRepo = (c: 2 | 32 | 'warm', round = 0): string => `writes-${c}-${round}`;
 
-/** A host with an initialised repository `root/bench`, a few more named bench-* for the search, and the write repositories. */
+/** A 64-pixel PNG in one colour, as an uploaded avatar. */
+function avatarPng(): string {
+  const p = new PNG({ width: 64, height: 64 });
+  for (let i = 0; i < 64 * 64; i++) p.data.set([40, 110, 190, 255], i * 4);
+  return PNG.sync.write(p).toString('base64');
+}
+
+/**
+ * A host with an initialised repository `root/bench`, a few more named bench-* for the search, the write repositories,
+ * and an organization `bench-org` with an uploaded avatar.
+ */
 async function seed(host: ServerProcess, token: string, extra: number, rounds: number): Promise<void> {
   await api(host.url, 'POST', '/user/repos', token, { name: 'bench', auto_init: true, description: 'benchmark repository' });
+  await api(host.url, 'POST', '/orgs', token, { username: 'bench-org' });
+  await api(host.url, 'POST', '/orgs/bench-org/avatar', token, { image: avatarPng() });
   const writes = [writeRepo('warm'), ...Array.from({ length: rounds }, (_, r) => [writeRepo(2, r), writeRepo(32, r)]).flat()];
   for (const name of writes) await api(host.url, 'POST', '/user/repos', token, { name, auto_init: true });
   for (let i = 0; i < extra; i++) await api(host.url, 'POST', '/user/repos', token, { name: `bench-${i}`, description: `search fodder ${i}` });
