@@ -53,7 +53,7 @@ describe('UI avatars', () => {
 
     // the profile page shows it too, and it survives a reload
     await page.goto('/alice');
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('h1 img.avatar')].some((i) => i.naturalWidth === 32));
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('h1 img.avatar')).some((i) => i.naturalWidth === 32));
     await page.reload();
     await headerAvatarWidth(page, 32);
 
