@@ -149,32 +149,37 @@ describe('UI accessibility and the desktop session', () => {
     const visited = new Set<string>();
     const report: string[] = [];
     const pageErrors: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      for (const signed of [true, false]) {
-        const { context, page, errors } = await openPage(ui.browser, ui.h.url, { colorScheme: theme });
-        // An init script, not a <script> tag: the host's Content-Security-Policy allows no inline script.
-        await context.addInitScript({ path: AXE });
-        if (signed) await context.addInitScript({ content: `sessionStorage.setItem('homeforge.token', ${JSON.stringify(token)});` });
-        for (const { url } of addresses(patterns).filter((a) => a.signedIn === signed)) {
-          const pattern = matchedPattern(patterns, url);
-          if (pattern !== undefined) visited.add(pattern);
-          try {
-            await page.goto(url);
-            await settled(page);
-          } catch (err) {
-            throw new Error(`${theme}${signed ? '' : ' visitor'} ${url}: the page did not finish loading: ${(err as Error).message}`, { cause: err });
-          }
-          const slug = url.replace(/\?.*$/, '').replace('/-/', '/_/').replace(/[^a-z0-9._]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-          const name = `a11y-${theme}-${signed ? '' : 'visitor-'}${slug}`;
-          await screenshot(page, name.slice(0, 120));
-          for (const v of await axe(page, theme === 'dark')) {
-            for (const n of v.nodes) report.push(`${theme}${signed ? '' : ' visitor'} ${url}: ${v.id} (${v.impact}) at ${JSON.stringify(n.target)}: ${v.help}${n.failureSummary ? ` | ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`);
-          }
+    /** One pass: one theme, signed in or not, in its own browser context. */
+    const pass = async (theme: 'light' | 'dark', signed: boolean): Promise<void> => {
+      const { context, page, errors } = await openPage(ui.browser, ui.h.url, { colorScheme: theme });
+      // An init script, not a <script> tag: the host's Content-Security-Policy allows no inline script.
+      await context.addInitScript({ path: AXE });
+      if (signed) await context.addInitScript({ content: `sessionStorage.setItem('homeforge.token', ${JSON.stringify(token)});` });
+      for (const { url } of addresses(patterns).filter((a) => a.signedIn === signed)) {
+        const pattern = matchedPattern(patterns, url);
+        if (pattern !== undefined) visited.add(pattern);
+        try {
+          await page.goto(url);
+          await settled(page);
+        } catch (err) {
+          throw new Error(`${theme}${signed ? '' : ' visitor'} ${url}: the page did not finish loading: ${(err as Error).message}`, { cause: err });
         }
-        pageErrors.push(...errors);
-        await context.close();
+        const slug = url.replace(/\?.*$/, '').replace('/-/', '/_/').replace(/[^a-z0-9._]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        const name = `a11y-${theme}-${signed ? '' : 'visitor-'}${slug}`;
+        await screenshot(page, name.slice(0, 120));
+        for (const v of await axe(page, theme === 'dark')) {
+          for (const n of v.nodes) report.push(`${theme}${signed ? '' : ' visitor'} ${url}: ${v.id} (${v.impact}) at ${JSON.stringify(n.target)}: ${v.help}${n.failureSummary ? ` | ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`);
+        }
       }
-    }
+      pageErrors.push(...errors);
+      await context.close();
+    };
+    // Two passes at a time (the page loads mostly wait on the host and the renderer): about half the time of one after another.
+    const passes = [pass.bind(null, 'light', true), pass.bind(null, 'dark', true), pass.bind(null, 'light', false), pass.bind(null, 'dark', false)];
+    const lane = async (): Promise<void> => {
+      for (let next = passes.shift(); next; next = passes.shift()) await next();
+    };
+    await Promise.all([lane(), lane()]);
     const missed = patterns.filter((p) => !visited.has(p));
     assert.deepEqual(missed, [], 'routes of the list the audit did not visit');
     if (report.length) console.log(report.join('\n'));
