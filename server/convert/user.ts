@@ -38,8 +38,8 @@ export function toUser(user: UserRecord, viewer: UserRecord | null, baseUrl: str
     website: user.website,
     description: user.description,
     visibility: user.visibility,
-    followers_count: 0,
-    following_count: 0,
+    followers_count: user.num_followers ?? 0,
+    following_count: user.num_following ?? 0,
     starred_repos_count: extra?.starred ?? 0,
     username: user.name,
   };

@@ -48,6 +48,9 @@ export interface UserRecord {
   diff_view_style?: string;
   /** Gitea's `avatar`: the sha256 of the uploaded image, absent (none) when the account has no upload. */
   avatar?: string;
+  /** Gitea's num_followers and num_following: kept in step with the follows table by the follow service. */
+  num_followers?: number;
+  num_following?: number;
 }
 
 export interface AccessTokenRecord {
@@ -170,5 +173,13 @@ export interface StarRecord {
   id: number;
   user_id: number;
   repo_id: number;
+  created: string;
+}
+
+/** `user_id` follows `follow_id` (Gitea's follow table). */
+export interface FollowRecord {
+  id: number;
+  user_id: number;
+  follow_id: number;
   created: string;
 }

@@ -18,6 +18,7 @@ import { ForbiddenError, NotFoundError, ValidationError, orgNotFound } from '../
 import { limitedToPublic } from '../auth/token-reach.ts';
 import { isUniqueViolation } from '../../store/engine/indexes.ts';
 import { removeAccountAvatarFiles } from '../avatar/avatars.ts';
+import { forgetFollows } from '../user/follow.ts';
 
 export interface OrgOptions {
   full_name?: string | undefined;
@@ -96,6 +97,7 @@ async function removeOrgRecords(app: AppContext, orgId: number): Promise<void> {
   await deleteOwnerActionSecrets(app, orgId);
   await teamStore.removeByOrg(app.store, orgId);
   await orgMemberStore.removeOrg(app.store, orgId);
+  await forgetFollows(app, orgId);
   await userStore.remove(app.store, orgId);
   await removeAccountAvatarFiles(app, orgId);
 }

@@ -64,6 +64,18 @@ export async function ownerVisible(app: AppContext, owner: UserRecord, viewer: U
   return owner.visibility === 'limited' && !viewer.restricted;
 }
 
+/** ownerVisible() as a synchronous test for many accounts: the viewer's organizations are read once. */
+export async function ownerVisibleFilter(app: AppContext, viewer: UserRecord | null): Promise<(owner: Readonly<UserRecord>) => boolean> {
+  if (!viewer) return (o) => o.visibility === 'public';
+  if (viewer.is_admin) return () => true;
+  const orgs = new Set((await orgMemberStore.listByUser(app.store, viewer.id)).map((m) => m.org_id));
+  return (o) => {
+    if (o.id === viewer.id) return true;
+    if (o.type === 'organization') return (o.visibility !== 'private' && !viewer.restricted) || orgs.has(o.id);
+    return o.visibility === 'public' || (o.visibility === 'limited' && !viewer.restricted);
+  };
+}
+
 /** The teams of the organization that `uid` is in and that have the repository. */
 async function teamsWithRepo(app: AppContext, orgId: number, uid: number, repoId: number): Promise<teamStore.TeamRecord[]> {
   const mine = await teamStore.teamIdsOfUser(app.store, orgId, uid);

@@ -3,7 +3,7 @@
  * nothing. Then, in numbered steps: the account is disabled, so that if a later step fails it can no longer be
  * used while it is half removed; with purge its repositories are deleted; then its tokens, its second factor,
  * its organizations (purge: the ones it is the last owner of go with their repositories, it leaves the others),
- * its grants, hooks, tokens, second factor, watches and stars, and the user record with its avatar file. Deleted repositories cannot
+ * its grants, hooks, tokens, second factor, watches, stars and follows, and the user record with its avatar file. Deleted repositories cannot
  * be brought back, so a step that fails after them leaves a disabled account that the deletion can be retried on;
  * a refusal found after step 1 restores the account.
  */
@@ -23,6 +23,7 @@ import { assertUserHasNoOrgs, forgetUser, purgeUserOrgs } from '../org/purge.ts'
 import { deleteOwnerHooks } from '../webhook/index.ts';
 import { deleteOwnerActionSecrets } from '../actions/secret-cleanup.ts';
 import { removeAccountAvatarFiles } from '../avatar/avatars.ts';
+import { forgetFollows } from './follow.ts';
 
 const ownsRepos = (user: UserRecord): ValidationError =>
   new ValidationError(`user still has ownership of repositories [uid: ${user.id}]`);
@@ -76,10 +77,11 @@ async function deleteTotp(app: AppContext, user: UserRecord): Promise<void> {
   });
 }
 
-/** Step 6: what the user watches and starred (Gitea deletes the watch and star rows with the user). */
+/** Step 6: what the user watches and starred, and their follows both ways (Gitea deletes these rows with the user). */
 async function deleteWatchesAndStars(app: AppContext, user: UserRecord): Promise<void> {
   await watchStore.removeByUser(app.store, user.id);
   await starStore.removeByUser(app.store, user.id);
+  await forgetFollows(app, user.id);
 }
 
 /** Step 7: the user record itself. */
@@ -110,7 +112,7 @@ async function removeEverything(app: AppContext, doer: UserRecord | null, user: 
   await deleteTokens(app, user);
   // 5 - TOTP data
   await deleteTotp(app, user);
-  // 6 - watches and stars
+  // 6 - watches, stars and follows
   await deleteWatchesAndStars(app, user);
   // 7 - the user and its avatar file
   await deleteRecord(app, user);
