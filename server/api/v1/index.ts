@@ -17,6 +17,7 @@ import { starRoutes } from './repo/star.ts';
 import { topicRoutes } from './repo/topic.ts';
 import { repoAvatarRoutes } from './repo/avatar.ts';
 import { userAvatarRoutes } from './user/avatar.ts';
+import { followRoutes } from './user/follow.ts';
 import { orgAvatarRoutes } from './org/avatar.ts';
 import { hookRoutes } from './hook/hooks.ts';
 import { hookDeliveryRoutes } from './hook/deliveries.ts';
@@ -68,6 +69,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...userRoutes,
   ...userSettingsRoutes,
   ...userAvatarRoutes,
+  ...followRoutes,
   ...adminUserRoutes,
   ...adminCronRoutes,
   ...tokenRoutes,
