@@ -42,6 +42,9 @@ const SEES: Record<keyof typeof SECRET, Viewer[]> = {
 /** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
 const SKIP = new Set(['delete /token', 'delete /session', 'post /setup', 'post /user/two-factor/enrolment', 'post /user/two-factor/confirm', 'delete /user/two-factor']);
 
+/** Follow routes whose path names the private organization (see the world's routeParams). */
+const isFollowOfOrg = (p: string): boolean => p.startsWith('/user/following/:username') || p === '/users/:username/followers' || p === '/users/:username/following/:target';
+
 /** The level Gitea requires for the route with private parameters, or 'none' when anyone may call it. */
 function required(def: RouteDef): Level {
   const p = def.path;
@@ -78,6 +81,8 @@ function required(def: RouteDef): Level {
   // under repository admin above, an organization's under its owners; `/user/avatar` and `/avatars/:name` are
   // anyone's (the image of a hidden account is the identicon, which the orgAvatar marker checks).
   if (p.startsWith('/repo-avatars/')) return 'read';
+  // Following, checking or listing the followers of the private organization: anyone who may see it.
+  if (isFollowOfOrg(p)) return 'read';
   return 'none';
 }
 
@@ -87,7 +92,7 @@ function levelOf(v: Viewer, def: RouteDef): Level[] {
   const p = def.path;
   if (v === 'owner') return ['read', 'write', 'admin', 'self'];
   if (v === 'collaborator' && (p.startsWith('/repos/') || p.startsWith('/repositories/') || p.startsWith('/user/starred/') || p.startsWith('/repo-avatars/'))) return ['read'];
-  if (v === 'member' && (p.startsWith('/orgs/') || p.startsWith('/teams/') || isPackageRoute(p))) return ['read'];
+  if (v === 'member' && (p.startsWith('/orgs/') || p.startsWith('/teams/') || isPackageRoute(p) || isFollowOfOrg(p))) return ['read'];
   return [];
 }
 

@@ -95,6 +95,8 @@ export async function buildWorld(h: TestHost): Promise<World> {
   ok(await h.api('POST', `/repos/fz-owner/fz-priv/hooks/${repoHook}/tests`, { auth: owner }), 204);
   const deliveries = ok(await h.api('GET', `/repos/fz-owner/fz-priv/hooks/${repoHook}/deliveries`, { auth: owner }), 200).body as { uuid: string }[];
   ok(await h.api('POST', '/orgs', { auth: owner, body: { username: 'fz-org', visibility: 'private', description: SECRET.org } }), 201);
+  // The owner follows the private organization: a following list shows it (and its marker) only to those who see it.
+  ok(await h.api('PUT', '/user/following/fz-org', { auth: owner }), 204);
   ok(await h.api('POST', '/orgs/fz-org/repos', { auth: root, body: { name: 'fz-orgpriv', private: true, auto_init: true, description: SECRET.orgRepo } }), 201);
   const team = ok(await h.api('POST', '/orgs/fz-org/teams', { auth: owner, body: { name: 'readers', permission: 'read', units: ['repo.code'], includes_all_repositories: true } }), 201).body.id as number;
   ok(await h.api('PUT', `/teams/${team}/members/${names.member}`, { auth: owner }), 204);
@@ -189,6 +191,9 @@ export async function buildWorld(h: TestHost): Promise<World> {
       [/^\/repos\/:owner\/:repo\/branch_protections\//, { name: 'main' }],
       // The avatar of the private organization, which only its members may see.
       [/^\/avatars\//, { name: 'fz-org' }],
+      // Follow routes name the private organization as the account followed, checked or listed.
+      [/^\/user\/following\/:username|^\/users\/:username\/followers/, { username: 'fz-org' }],
+      [/^\/users\/:username\/following\/:target/, { target: 'fz-org' }],
       // A commit's statuses take a branch name (`heads/main` would be two path segments).
       [/^\/repos\/:owner\/:repo\/commits\/:ref\/status/, { ref: 'main' }],
       // Each level's runners route names that level's runner.

@@ -8,6 +8,21 @@ export interface World { admin: string; alice: string; teamId: number }
 
 const ALICE = { username: 'alice', password: 'alice-password-1', email: 'alice@example.com' };
 
+/** Follows: alice follows the admin and an organization, the checks and lists for each viewer, then an unfollow. */
+export async function follows(c: Checker, w: Pick<World, 'admin' | 'alice'>): Promise<void> {
+  await c.v1('PUT', `/user/following/${ADMIN.username}`, { auth: w.alice });
+  await c.v1('PUT', '/user/following/acme', { auth: w.alice });
+  await c.v1('GET', `/user/following/${ADMIN.username}`, { auth: w.alice });
+  await c.v1('GET', `/users/alice/following/${ADMIN.username}`);
+  for (const auth of [w.alice, w.admin, undefined]) {
+    await c.v1('GET', `/users/${ADMIN.username}/followers`, { auth });
+    await c.v1('GET', '/users/alice/following', { auth });
+  }
+  assert.equal((await c.v1('GET', '/user/following', { auth: w.alice })).body.length, 2);
+  assert.equal((await c.v1('GET', '/user/followers', { auth: w.admin })).body[0].following_count, 2);
+  await c.v1('DELETE', '/user/following/acme', { auth: w.alice });
+}
+
 /** Public facts: version and settings. */
 export async function misc(c: Checker): Promise<void> {
   for (const p of ['/version', '/settings/api', '/settings/repository', '/settings/ui', '/settings/attachment']) await c.v1('GET', p);

@@ -50,6 +50,10 @@ describe('answers match their declared schemas', () => {
     w.teamId = await accounts.orgs(c, w);
   });
 
+  test('followers and following', async () => {
+    await accounts.follows(c, w);
+  });
+
   test('repositories, collaborators and team repositories', async () => {
     await repoFlows.repos(c, w);
     await repoFlows.transfers(c, w);
