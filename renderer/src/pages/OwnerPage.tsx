@@ -1,4 +1,4 @@
-/** `/{owner}`: a user's or organization's profile with the repositories they own, searched and paged, and a user's stars. */
+/** `/{owner}`: a user's or organization's profile with the repositories they own, searched and paged, and a user's stars and follows. */
 import { useSearchParams } from 'react-router';
 import { ApiError, seg } from '../api/client.ts';
 import type { Repository } from '../api/types.ts';
@@ -13,8 +13,12 @@ import { useList } from '../use-list.ts';
 import { useLoad } from '../use-load.ts';
 import { useOwnsOrg } from '../use-repo-owners.ts';
 import { StarredRepos } from './StarredRepos.tsx';
+import { FollowBar, FollowLists } from './UserFollows.tsx';
 
-interface Owner { id: number; login?: string; username?: string; full_name?: string; description?: string; website?: string; avatar_url?: string; created?: string }
+interface Owner {
+  id: number; login?: string; username?: string; full_name?: string; description?: string; website?: string; avatar_url?: string; created?: string;
+  followers_count?: number; following_count?: number;
+}
 
 /** The profile page of `owner`. */
 export function OwnerPage({ owner }: { owner: string }) {
@@ -59,6 +63,7 @@ export function OwnerPage({ owner }: { owner: string }) {
     <Page title={name} actions={actions} heading={<><Avatar url={p.o.avatar_url} size={48} alt="" className="avatar-heading" />{p.o.full_name ? `${p.o.full_name} (${name})` : name} <span className="badge badge-muted">{p.kind}</span></>}>
       {p.o.description ? <p className="lead">{p.o.description}</p> : null}
       {p.o.created ? <p className="muted">Joined <When iso={p.o.created} /></p> : null}
+      {p.kind === 'user' ? <FollowBar user={name} followers={p.o.followers_count ?? 0} following={p.o.following_count ?? 0} /> : null}
       <p><Link to={`/${seg(name)}/-/packages`}>Packages</Link></p>
       <section aria-labelledby="owner-repos">
         <h2 id="owner-repos">Repositories</h2>
@@ -81,6 +86,7 @@ export function OwnerPage({ owner }: { owner: string }) {
         {repos.items?.length || repos.page > 1 ? <Pager list={repos} noun="repositories" /> : null}
       </section>
       {p.kind === 'user' ? <StarredRepos user={name} /> : null}
+      {p.kind === 'user' ? <FollowLists user={name} /> : null}
     </Page>
   );
 }
