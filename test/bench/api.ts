@@ -22,8 +22,8 @@ interface Target {
   rate?: number;
 }
 
-/** The targets of the issue: a single-record read, search and contents, avatar images, and writes that touch git. */
-export const API_TARGETS = { record: 0.6, search: 0.4, contents: 0.4, avatar: 0.4, gitWriteRate: 200, latencyGrowth: 10 };
+/** The targets of the issue: a single-record read, search and contents, avatar images, a user list, and writes that touch git. */
+export const API_TARGETS = { record: 0.6, search: 0.4, contents: 0.4, avatar: 0.4, userList: 0.4, gitWriteRate: 200, latencyGrowth: 10 };
 
 interface Figures { rps: number; p50: number; p99: number; errors: number; requests: number }
 
@@ -44,6 +44,8 @@ function readTargets(host: ServerProcess, hello: ServerProcess, token: string): 
     // Avatars as the signed-in UI fetches them (with the token): root has none (its identicon), bench-org an upload.
     { name: 'GET /avatars/{name} (generated identicon)', url: `${host.url}/avatars/root`, opts: { headers }, share: T.avatar },
     { name: 'GET /avatars/{name} (uploaded PNG)', url: `${host.url}/avatars/bench-org`, opts: { headers }, share: T.avatar },
+    // A page of a user list filtered by what the viewer may see: root's followers, the first page of 50.
+    { name: `GET /users/{u}/followers (${FOLLOWERS.full} stored, ${FOLLOWERS.quick} quick; a page of 50)`, url: `${v1}/users/root/followers?limit=50&page=1`, opts: { headers }, share: T.userList },
     { name: 'PATCH /repos/{o}/{r} (store write)', url: `${v1}/repos/root/bench`, opts: { method: 'PATCH', headers, body: JSON.stringify({ description: 'edited' }) } },
   ];
 }
@@ -137,14 +139,27 @@ function avatarPng(): string {
   return PNG.sync.write(p).toString('base64');
 }
 
+/** How many users follow root (each is a user made with a password, so the seed pays a password hash per follower). */
+const FOLLOWERS = { full: 300, quick: 30 };
+
+/** `n` users who each follow root, made by the admin and following through sudo (no token per user). */
+async function seedFollowers(host: ServerProcess, token: string, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const username = `fan-${i}`;
+    await api(host.url, 'POST', '/admin/users', token, { username, email: `${username}@bench.example`, password: 'fan-password-1', must_change_password: false });
+    await api(host.url, 'PUT', `/user/following/${ADMIN.username}?sudo=${username}`, token);
+  }
+}
+
 /**
  * A host with an initialised repository `root/bench`, a few more named bench-* for the search, the write repositories,
- * and an organization `bench-org` with an uploaded avatar.
+ * an organization `bench-org` with an uploaded avatar, and users following root.
  */
-async function seed(host: ServerProcess, token: string, extra: number, rounds: number): Promise<void> {
+async function seed(host: ServerProcess, token: string, extra: number, rounds: number, followers: number): Promise<void> {
   await api(host.url, 'POST', '/user/repos', token, { name: 'bench', auto_init: true, description: 'benchmark repository' });
   await api(host.url, 'POST', '/orgs', token, { username: 'bench-org' });
   await api(host.url, 'POST', '/orgs/bench-org/avatar', token, { image: avatarPng() });
+  await seedFollowers(host, token, followers);
   const writes = [writeRepo('warm'), ...Array.from({ length: rounds }, (_, r) => [writeRepo(2, r), writeRepo(32, r)]).flat()];
   for (const name of writes) await api(host.url, 'POST', '/user/repos', token, { name, auto_init: true });
   for (let i = 0; i < extra; i++) await api(host.url, 'POST', '/user/repos', token, { name: `bench-${i}`, description: `search fodder ${i}` });
@@ -165,7 +180,7 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
   const settled: number[] = [];
   try {
     const token = await adminToken(host.url);
-    await seed(host, token, o.quick ? 3 : 20, rounds);
+    await seed(host, token, o.quick ? 3 : 20, rounds, o.quick ? FOLLOWERS.quick : FOLLOWERS.full);
     const reads = readTargets(host, hello, token);
     for (const t of [...reads, ...writeTargets(host, token, writeRepo('warm'))]) await load(t, 2, 1);
     // Each measured run starts on a quiet host: what the run before left (deferred writes, collection) is not in it.
