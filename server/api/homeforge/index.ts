@@ -15,6 +15,7 @@ import { transferCancelRoutes } from './routes-transfer.ts';
 import { userSecretListRoutes } from '../v1/actions/secrets.ts';
 import { runnerTokenRoutes } from './routes-runners.ts';
 import { actionRoutesHomeforge } from './routes-actions.ts';
+import { issueTemplateViewRoutes } from './routes-issue-templates.ts';
 
 export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...sessionRoutes,
@@ -29,4 +30,5 @@ export const HOMEFORGE_ROUTES: RouteDef[] = [
   ...userSecretListRoutes,
   ...runnerTokenRoutes,
   ...actionRoutesHomeforge,
+  ...issueTemplateViewRoutes,
 ];

@@ -38,6 +38,7 @@ import { issueReactionRoutes } from './repo/issue-reaction.ts';
 import { issueSubscriptionRoutes } from './repo/issue-subscription.ts';
 import { issueTimelineRoutes } from './repo/issue-timeline.ts';
 import { issueAttachmentRoutes } from './repo/issue-attachment.ts';
+import { issueTemplateRoutes } from './repo/issue-template.ts';
 import { statusRoutes } from './repo/status.ts';
 import { actionRoutes } from './repo/actions.ts';
 import { actionAttemptRoutes } from './repo/action-attempts.ts';
@@ -96,6 +97,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...issueSubscriptionRoutes,
   ...issueTimelineRoutes,
   ...issueAttachmentRoutes,
+  ...issueTemplateRoutes,
   ...statusRoutes,
   ...releaseRoutes,
   ...releaseAssetRoutes,
