@@ -67,7 +67,9 @@ test('form validation answers in Gitea\'s words', () => {
     [form('  - type: input\n    id: a\n'), "body[0](input): 'label' is required"],
     [form('  - type: input\n    attributes: { label: "  " }\n'), "body[0](input): 'label' is required"],
     [form('  - type: markdown\n    attributes: {}\n'), "body[0](markdown): 'value' is required"],
-    [form('  - type: textarea\n    attributes: { label: L, render: 3 }\n'), "body[0](textarea): 'render' should be a string"],
+    [form('  - type: textarea\n    attributes: { label: L, description: 3 }\n'), "body[0](textarea): 'description' should be a string"],
+    // as in Gitea, the optional string checks stop at the first one missing: `render` goes unchecked without `description`
+    [form('  - type: textarea\n    attributes: { label: L, render: 3 }\n'), ''],
     [form('  - type: input\n    attributes: { label: L }\n    validations: { is_number: "yes" }\n'), "body[0](input): 'is_number' should be a bool"],
     [form('  - type: dropdown\n    attributes: { label: L }\n'), "body[0](dropdown): 'options' is required and should be a array"],
     [form('  - type: dropdown\n    attributes: { label: L, options: [a, { b: 1 }] }\n'), 'body[0](dropdown), option[1]: should be a string'],
