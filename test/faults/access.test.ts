@@ -37,6 +37,7 @@ const SEES: Record<keyof typeof SECRET, Viewer[]> = {
   actionVariable: ['owner', 'admin'],
   orgAvatar: ['owner', 'admin', 'member'],
   repoAvatar: ['owner', 'admin', 'collaborator'],
+  issueTemplate: ['owner', 'admin', 'collaborator'],
 };
 
 /** Routes acting on the caller's own session or sign-in: running them would change the viewer itself. */
@@ -179,7 +180,7 @@ test('public-only tokens: every route naming a private repository answers 403, a
         });
         cells += 1;
         const what = `${v} ${def.method.toUpperCase()} ${def.path}: ${res.status}`;
-        for (const k of ['repo', 'orgRepo', 'org', 'orgAvatar', 'repoAvatar'] as const) if (res.text.includes(SECRET[k])) wrong.push(`${what} holds ${k}`);
+        for (const k of ['repo', 'orgRepo', 'org', 'orgAvatar', 'repoAvatar', 'issueTemplate'] as const) if (res.text.includes(SECRET[k])) wrong.push(`${what} holds ${k}`);
         if (namesPrivateRepo(def.path) && (res.status !== 403 || !/^token scope is limited to public (repos|orgs)$/.test(res.body?.message ?? ''))) {
           wrong.push(`${what} ${res.text.slice(0, 120)}`);
         }

@@ -27,6 +27,7 @@ export const SECRET = {
   actionVariable: 'secret-action-var-9e2f',
   orgAvatar: 'secret-org-avatar-3b8c',
   repoAvatar: 'secret-repo-avatar-6d2e',
+  issueTemplate: 'SECRET-ISSUE-TEMPLATE-8f3a',
 };
 
 /** A one-pixel GIF carrying `marker` in a comment block, so its bytes show in any body that holds the image. */
@@ -137,6 +138,9 @@ export async function buildWorld(h: TestHost): Promise<World> {
   ok(await h.api('POST', `/packages/fz-org/generic/${SECRET.orgPackage}/-/link/fz-orgpriv`, { auth: owner }), 201);
   // A workflow of the private repository: its run and job name `{run}` and `{job_id}` on the actions routes.
   const workflow = 'on: [push, workflow_dispatch]\njobs:\n  fz:\n    runs-on: fz\n    steps:\n      - run: echo fz\n';
+  // An issue template of the private repository, whose name and text carry the marker.
+  const template = `---\nname: ${SECRET.issueTemplate}\nabout: fz\n---\n${SECRET.issueTemplate}\n`;
+  ok(await h.api('POST', '/repos/fz-owner/fz-priv/contents/.gitea/ISSUE_TEMPLATE/fz.md', { auth: owner, body: { content: Buffer.from(template).toString('base64'), message: 'fz template' } }), 201);
   ok(await h.api('POST', '/repos/fz-owner/fz-priv/contents/.gitea/workflows/fz.yml', { auth: owner, body: { content: Buffer.from(workflow).toString('base64'), message: 'fz workflow' } }), 201);
   let run: { id: number } | undefined;
   for (let i = 0; i < 100 && !run; i++) {
