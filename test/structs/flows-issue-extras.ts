@@ -55,3 +55,18 @@ export async function issueExtras(c: Checker, h: TestHost, w: World): Promise<vo
   await c.v1('DELETE', `${R}/issues/comments/${cid}/assets/${String(commentAsset.id)}`, { auth: alice });
   await c.v1('DELETE', `${R}/issues/${n}/assets/${String(asset.id)}`, { auth: admin });
 }
+
+/** Issue templates and the issue config: a markdown template, an issue form and a config written through the contents API, then read. */
+export async function issueTemplates(c: Checker, w: World): Promise<void> {
+  const { admin, alice } = w;
+  const put = (path: string, text: string) => c.v1('POST', `${R}/contents/${path}`, { auth: admin, body: { content: Buffer.from(text).toString('base64'), message: `add ${path}` } });
+  await put('.gitea/ISSUE_TEMPLATE/bug.md', '---\nname: Bug\nabout: A bug\nlabels: bug\n---\nWhat happened?\n');
+  await put('.gitea/ISSUE_TEMPLATE/form.yaml', 'name: Form\ndescription: A form\nbody:\n  - type: markdown\n    attributes: { value: hi }\n  - type: input\n    id: v\n    attributes: { label: Version }\n    validations: { required: true }\n  - type: checkboxes\n    id: c\n    attributes: { label: C, options: [{ label: ok, required: true }] }\n');
+  await put('.gitea/ISSUE_TEMPLATE/config.yaml', 'blank_issues_enabled: false\ncontact_links:\n  - { name: Forum, url: "https://forum.example.com", about: Ask }\n');
+  for (const auth of [admin, alice, undefined]) {
+    await c.v1('GET', `${R}/issue_templates`, { auth });
+    await c.v1('GET', `${R}/issue_config`, { auth });
+    await c.v1('GET', `${R}/issue_config/validate`, { auth });
+    await c.hf('GET', `${R}/issue_templates`, { auth });
+  }
+}

@@ -104,6 +104,10 @@ describe('answers match their declared schemas', () => {
     await issueExtraFlows.issueExtras(c, h, w);
   });
 
+  test('issue templates and the issue config', async () => {
+    await issueExtraFlows.issueTemplates(c, w);
+  });
+
   test('releases, attachments, tag protection and commit statuses', async () => {
     await releaseFlows.releases(c, w);
   });
