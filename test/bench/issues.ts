@@ -15,11 +15,30 @@ import { fmt, median } from './lib/stats.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
 
 const LIST_TARGET_MS = 50;
+/** Issue templates once read are cached by the default branch's commit: a warm read is a ref lookup and a JSON answer. */
+const TEMPLATES_TARGET_MS = 10;
 /** The base issue's target for a page of issues from the store (query.ts). */
 const STORE_TARGET_MS = 10;
 /** The base issue's committed figure (query.ts, 50,000 issues in one repository): page 1 of open issues, median ms. */
 const BASE_PAGE_MS = 0.234;
 const met = (ok: boolean): string => (ok ? 'met' : 'NOT MET');
+
+const TEMPLATE_COUNT = 6;
+const TEMPLATE_CASE: [string, string][] = [[`GET /repos/{o}/{r}/issue_templates (${TEMPLATE_COUNT} templates)`, `/api/v1/repos/${ADMIN.username}/templates/issue_templates`]];
+
+/** A repository `templates` with markdown templates, issue forms and a config, written through the contents API. */
+async function seedTemplates(url: string, auth: [string, string]): Promise<void> {
+  await api(url, 'POST', '/user/repos', auth, { name: 'templates', auto_init: true });
+  const form = 'name: Form NAME\ndescription: A form\nbody:\n  - type: input\n    id: v\n    attributes: { label: Version }\n    validations: { required: true }\n'
+    + '  - type: dropdown\n    id: os\n    attributes: { label: OS, options: [Linux, Mac] }\n  - type: checkboxes\n    id: c\n    attributes: { label: C, options: [{ label: ok }] }\n';
+  const files: Record<string, string> = { 'config.yaml': 'blank_issues_enabled: false\n' };
+  for (let i = 0; i < TEMPLATE_COUNT; i++) {
+    files[i % 2 ? `form-${i}.yaml` : `bug-${i}.md`] = i % 2 ? form.replace('NAME', String(i)) : `---\nname: Bug ${i}\nabout: A bug\nlabels: [bug]\n---\nSteps:\n`;
+  }
+  for (const [name, text] of Object.entries(files)) {
+    await api(url, 'POST', `/repos/${ADMIN.username}/templates/contents/.gitea/ISSUE_TEMPLATE/${name}`, auth, { content: Buffer.from(text).toString('base64'), message: name });
+  }
+}
 
 /** Runs the issues HTTP benchmark. */
 export async function runIssues(o: BenchOptions): Promise<AreaResult> {
@@ -39,6 +58,7 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
     adminId = ((await api(host.url, 'GET', '/user', auth)) as { id: number }).id;
     // The seeded issues carry label ids 1..4: make them exist.
     for (const n of [1, 2, 3, 4]) labelIds.push(((await api(host.url, 'POST', `/repos/${ADMIN.username}/big/labels`, auth, { name: `label-${n}`, color: '00aa00' })) as { id: number }).id);
+    await seedTemplates(host.url, auth);
     await host.stop();
     const t = performance.now();
     await seedIssues(path.join(dir, 'store'), [repo.id], total);
@@ -60,7 +80,8 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
   const rows: string[][] = [];
   const data: Record<string, { cold: number; warm: number; total: string; store?: number }> = {};
   try {
-    for (const [name, url] of cases) {
+    // first: the host has not read the templates repository since it started (cold cache, no object reader yet)
+    for (const [name, url] of [...TEMPLATE_CASE, ...cases]) {
       const times: number[] = [];
       let count = '';
       for (let i = 0; i <= reps; i++) {
@@ -93,6 +114,10 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
       name === 'page 1 of open issues' ? fmt(BASE_PAGE_MS) : '(none)']);
     data[name] = { ...d, store: storeMs } as typeof d;
   }
+  for (const [name] of TEMPLATE_CASE) {
+    const d = data[name]!;
+    rows.unshift([name, d.total || '(none)', fmt(d.cold), fmt(d.warm), `≤ ${TEMPLATES_TARGET_MS}`, met(d.warm <= TEMPLATES_TARGET_MS), '(none)', '(none)', '(none)', '(none)']);
+  }
   return {
     area: 'issues',
     title: `Issues over HTTP: ${total.toLocaleString('en-US')} issues in one repository`,
@@ -106,6 +131,7 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
       `Base issue: query.ts measured only page 1 of open issues at the store (${BASE_PAGE_MS} ms median with 50,000 issues in one repository, target ≤ ${STORE_TARGET_MS} ms); the filters and the text search had no figure there.`,
       `The host from the sources (tsx) on seeded issue partitions (query.ts's seeding: every third issue closed, every tenth a pull request, labels 1-4 in turn, posters 1-7); ${reps} requests after the first, signed in as the admin.`,
       'The first call builds the repository\'s filter rows (and, for q, its text index); the following ones answer from them.',
+      `Issue templates: ${TEMPLATE_COUNT} markdown and form templates and a config in root/templates; the first call reads them through a new object reader, the following ones from the cache kept by the default branch's commit (target ≤ ${TEMPLATES_TARGET_MS} ms for those).`,
     ],
     data,
   };
