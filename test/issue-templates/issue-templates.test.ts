@@ -10,6 +10,9 @@ import { startHost, createToken, makeUser, request, ADMIN, type TestHost } from 
 import { withCredentials } from '../helpers/git.ts';
 import { gitAsync, makeWork, type Work } from '../repo-read/fixture.ts';
 import { TEMPLATE_FILES } from './fixture.ts';
+import * as repoStore from '../../server/store/repos.ts';
+import { issueTemplates } from '../../server/services/issue/templates/read.ts';
+import { readerStats } from '../../server/services/repository/cache.ts';
 
 describe('issue templates', () => {
   let h: TestHost;
@@ -120,10 +123,25 @@ describe('issue templates', () => {
     assert.equal((await get('tpl/issue_templates')).headers.get('x-gitea-warning'), 'error occurs when parsing issue template: count=2');
   });
 
+  test('reads are cached by the default branch\'s commit: nothing is read again until it moves', async () => {
+    const id = (await get('tpl')).body.id as number;
+    const repo = (await repoStore.getById(h.app.store, id))!;
+    const first = await issueTemplates(h.app, repo);
+    const started = readerStats(h.app).started;
+    assert.equal(await issueTemplates(h.app, repo), first);
+    assert.equal((await get('tpl/issue_templates')).status, 200);
+    assert.equal(readerStats(h.app).started, started);
+    await work.commit({ '.github/ISSUE_TEMPLATE/late.md': '---\nname: Late\nabout: Added later\n---\n' }, 'late');
+    await push('tpl');
+    const moved = await issueTemplates(h.app, repo);
+    assert.notEqual(moved, first);
+    assert.deepEqual(moved.templates.map((t) => t.name), ['Bug report', 'Feature request', 'Late', 'Other']);
+  });
+
   test('gitea-js reads the templates and the config', async () => {
     const api = giteaApi(h.url, { token });
     const list = await api.repos.repoGetIssueTemplates('root', 'tpl');
-    assert.deepEqual(list.data.map((t) => t.name), ['Bug report', 'Feature request', 'Other']);
+    assert.deepEqual(list.data.map((t) => t.name), ['Bug report', 'Feature request', 'Late', 'Other']);
     assert.equal((await api.repos.repoGetIssueConfig('root', 'tpl')).data.blank_issues_enabled, false);
     assert.equal((await api.repos.repoValidateIssueConfig('root', 'tpl')).data.valid, true);
   });
