@@ -21,6 +21,7 @@ import { subscribeMergeReferences } from './issue/merge-refs.ts';
 import { subscribeRunners } from './actions/runner-subscriber.ts';
 import { subscribeActions } from './actions/index.ts';
 import { subscribeAvatars } from './avatar/avatars.ts';
+import { subscribeNotifications } from './notification/subscriber.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -41,4 +42,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeRunners(app);
   subscribeActions(app);
   subscribeAvatars(app);
+  subscribeNotifications(app);
 }
