@@ -14,6 +14,7 @@ import { repoGitRoutes } from './repo/git.ts';
 import { repoFileRoutes } from './repo/files.ts';
 import { watchRoutes } from './repo/watch.ts';
 import { starRoutes } from './repo/star.ts';
+import { notificationRoutes } from './notify/threads.ts';
 import { topicRoutes } from './repo/topic.ts';
 import { repoAvatarRoutes } from './repo/avatar.ts';
 import { userAvatarRoutes } from './user/avatar.ts';
@@ -80,6 +81,7 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...repoFileRoutes,
   ...watchRoutes,
   ...starRoutes,
+  ...notificationRoutes,
   ...topicRoutes,
   ...repoAvatarRoutes,
   ...hookRoutes,
