@@ -15,6 +15,13 @@ type Ctx = ApiContext<unknown, unknown>;
 const threadJson = (ctx: Ctx, v: ThreadView) =>
   toNotificationThread({ ...v, repo: v.repo.repo, owner: v.repo.owner }, repoJson(ctx, v.repo), ctx.baseUrl);
 
+/** 205 with a JSON body, as Gitea sends it (express would strip the body of a 205, so it is written here). */
+function resetContent(ctx: Ctx, body: unknown): void {
+  const text = JSON.stringify(body);
+  ctx.res.writeHead(205, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text, 'utf8')) });
+  ctx.res.end(text);
+}
+
 const listOptions = (q: NotificationListQuery) => ({ all: q.all, statusTypes: q['status-types'], subjectTypes: q['subject-type'], since: q.since, before: q.before });
 const markOptions = (q: NotificationReadQuery) => ({ lastReadAt: q.last_read_at, all: q.all, statusTypes: q['status-types'], toStatus: q['to-status'] });
 
@@ -26,7 +33,7 @@ async function sendList(ctx: ApiContext<unknown, NotificationListQuery>, repoId?
 
 async function sendMarked(ctx: ApiContext<unknown, NotificationReadQuery>, repoId?: number): Promise<void> {
   const changed = await markThreads(ctx.app, ctx.doer!, markOptions(ctx.query), repoId);
-  json(ctx, 205, changed.map((v) => threadJson(ctx, v)));
+  resetContent(ctx, changed.map((v) => threadJson(ctx, v)));
 }
 
 export const notificationRoutes = [
@@ -48,7 +55,7 @@ export const notificationRoutes = [
   }),
   route({
     method: 'patch', path: '/notifications/threads/:id', operationId: 'notifyReadThread', access: 'signed-in', scope: 'notification', query: NotificationThreadQuery, response: NotificationThread, status: 205,
-    handler: async (ctx) => json(ctx, 205, threadJson(ctx, await markThread(ctx.app, ctx.doer!, Number(ctx.params.id), ctx.query['to-status']))),
+    handler: async (ctx) => resetContent(ctx, threadJson(ctx, await markThread(ctx.app, ctx.doer!, Number(ctx.params.id), ctx.query['to-status']))),
   }),
   route({
     method: 'get', path: R, operationId: 'notifyGetRepoList', access: 'signed-in', scope: 'notification', query: NotificationListQuery, response: z.array(NotificationThread), guards: [repoAccess('read')],
