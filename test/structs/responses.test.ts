@@ -18,6 +18,7 @@ import * as protectionFlows from './flows-protection.ts';
 import * as actionSecretFlows from './flows-actions-secrets.ts';
 import * as actionFlows from './flows-actions.ts';
 import * as runnerFlows from './flows-runners.ts';
+import * as notificationFlows from './flows-notifications.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -119,6 +120,10 @@ describe('answers match their declared schemas', () => {
   test('branch protection rules, reviews and review requests', async () => {
     await protectionFlows.protections(c, w);
     await protectionFlows.reviews(c, w);
+  });
+
+  test('notification threads', async () => {
+    await notificationFlows.notifications(c, h, w);
   });
 
   test('runners and registration tokens', async () => {
