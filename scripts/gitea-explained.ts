@@ -25,6 +25,8 @@ export const EXPLAINED: Record<string, string> = {
     "Gitea's handler answers 201 Created while the recipient must accept the transfer and 202 when it moved (its swagger names only 202).",
   'POST /repos/{owner}/{repo}/tags':
     "Gitea's handler answers 201 Created (its swagger says 200); Homeforge answers what Gitea sends.",
+  'NotificationSubject.type':
+    "Gitea's notifier also writes release threads (NotifySubjectRelease, `Release`) for watchers when a release is published; the reference swagger's enum predates it.",
   'User.username':
     "Gitea's User.MarshalJSON adds `username` (= login) for older clients; real Gitea answers carry it, its swagger does not list it.",
   'EditTeamOption.name':
