@@ -57,7 +57,8 @@ function required(def: RouteDef): Level {
     if (/\/hooks|\/collaborators\/:collaborator$/.test(p) && (write || p.includes('/hooks'))) return 'admin';
     // Branch protection rules: repository admins only, reads too (Gitea's reqAdmin on the group).
     if (p.includes('/branch_protections')) return 'admin';
-    if (!write || p.endsWith('/subscription')) return 'read';
+    // Watching and one's own notification threads there: any reader (Gitea's repoAssignment).
+    if (!write || p.endsWith('/subscription') || p.endsWith('/notifications')) return 'read';
     // Topics: replacing, adding and deleting need repository admin (Gitea's reqAdmin); reading them any reader.
     if (p.includes('/topics')) return 'admin';
     // Issue tracker: labels, milestones, deadlines and assignees need write; issues and comments any reader (the poster edits their own).
