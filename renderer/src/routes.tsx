@@ -22,6 +22,7 @@ import { MigratePage } from './pages/MigratePage.tsx';
 import { NewOrgPage } from './pages/NewOrgPage.tsx';
 import { NewRepoPage } from './pages/NewRepoPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { NotificationsPage } from './pages/NotificationsPage.tsx';
 import { OwnerPage } from './pages/OwnerPage.tsx';
 import { PackagesPage } from './pages/packages/PackagesPage.tsx';
 import { PackagePage } from './pages/packages/PackagePage.tsx';
@@ -63,6 +64,7 @@ export const ROUTES: RouteObject[] = [
   page('/explore/users', () => <ExploreUsersPage />, pub),
   page('/explore/organizations', () => <ExploreOrgsPage />, pub),
   page('/user/login', () => <AfterSignIn />),
+  page('/notifications', () => <NotificationsPage />),
   page('/user/settings', () => <ProfileSettingsPage />),
   page('/user/settings/account', () => <AccountSettingsPage />),
   page('/user/settings/applications', () => <TokensPage />),

@@ -23,6 +23,7 @@ export type { WikiCommitList, WikiPage, WikiPageMetaData } from '../../../server
 export type { Package, PackageFile } from '../../../server/structs/package.ts';
 export type { Attachment, Reaction, TimelineComment, WatchInfo } from '../../../server/structs/issue-extras.ts';
 export type { Release } from '../../../server/structs/release.ts';
+export type { NotificationCount, NotificationThread } from '../../../server/structs/notification.ts';
 export type { CommitStatus, CombinedStatus } from '../../../server/structs/status.ts';
 export type { PullRequest } from '../../../server/structs/pull.ts';
 export type { PullReview, PullReviewComment } from '../../../server/structs/review.ts';

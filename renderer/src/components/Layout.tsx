@@ -4,6 +4,7 @@ import { Link, useRouter } from '../router.tsx';
 import { useAuth } from '../auth.tsx';
 import { isDesktop } from '../session.ts';
 import { Avatar } from './Avatar.tsx';
+import { NotificationLink } from './NotificationLink.tsx';
 
 function NavLink({ to, children, prefix }: { to: string; children: ReactNode; prefix?: string }) {
   const { path } = useRouter();
@@ -46,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {user ? (
           <div className="account">
+            {locked ? null : <NotificationLink />}
             <Avatar url={user.avatar_url} size={24} className="account-avatar" />
             <span className="account-name">Signed in as {locked ? <strong>{user.login}</strong> : <Link to={`/${encodeURIComponent(user.login)}`}><strong>{user.login}</strong></Link>}{user.is_admin ? <span className="badge">admin</span> : null}</span>
             {isDesktop() ? null : <button type="button" className="btn btn-small" onClick={() => { void signOut().then(() => navigate('/')); }}>Sign out</button>}
