@@ -50,6 +50,11 @@ async function repoNow(app: AppContext, repoId: number): Promise<{ repo: RepoRec
   return repo && owner ? { repo, owner } : null;
 }
 
+/** Runs `touch` for every receiver, a batch at a time: each receiver's thread is its own, so a batch shares the store's group commits. */
+async function touchAll(ids: number[], touch: (id: number) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < ids.length; i += 100) await Promise.all(ids.slice(i, i + 100).map(touch));
+}
+
 /** Gives each receiver of an issue event an unread thread. */
 async function notifyIssue(app: AppContext, j: IssueEvent): Promise<void> {
   const found = await repoNow(app, j.repoId);
@@ -59,9 +64,7 @@ async function notifyIssue(app: AppContext, j: IssueEvent): Promise<void> {
   const unit = issue.is_pull ? 'repo.pulls' : 'repo.issues';
   const now = new Date().toISOString();
   const subject = { repo_id: j.repoId, source: issue.is_pull ? 'pull' : 'issue', issue_index: j.index, release_id: 0 } as const;
-  for (const id of await allowedReceivers(app, found.repo, found.owner, ids, j.doerId, unit)) {
-    await notificationStore.touch(app.store, id, subject, j.doerId, j.commentId, now);
-  }
+  await touchAll(await allowedReceivers(app, found.repo, found.owner, ids, j.doerId, unit), (id) => notificationStore.touch(app.store, id, subject, j.doerId, j.commentId, now));
 }
 
 /** Gives each watcher of the repository an unread thread for a published release. */
@@ -70,9 +73,8 @@ async function notifyRelease(app: AppContext, repoId: number, releaseId: number,
   if (!found) return;
   const now = new Date().toISOString();
   const subject = { repo_id: repoId, source: 'release', issue_index: 0, release_id: releaseId } as const;
-  for (const id of await allowedReceivers(app, found.repo, found.owner, await repoWatcherIds(app, repoId), doerId, 'repo.releases')) {
-    await notificationStore.touch(app.store, id, subject, doerId, 0, now);
-  }
+  const ids = await allowedReceivers(app, found.repo, found.owner, await repoWatcherIds(app, repoId), doerId, 'repo.releases');
+  await touchAll(ids, (id) => notificationStore.touch(app.store, id, subject, doerId, 0, now));
 }
 
 /** Queues the job of an event on an issue. */
