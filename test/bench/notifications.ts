@@ -1,0 +1,101 @@
+/**
+ * Notifications, a table of the issues area: GET /notifications with many threads stored for the reader, and what a
+ * comment costs on a repository with many watchers (the request, and the threads written after it answers), beside
+ * a repository with one watcher. An in-process host, so the run can wait for the notification queue to drain.
+ */
+import { performance } from 'node:perf_hooks';
+import { startHost, createToken, makeUser, ADMIN, type TestHost } from '../helpers/host.ts';
+import { notificationsIdle } from '../../server/services/notification/queue.ts';
+import * as notificationStore from '../../server/store/notifications.ts';
+import * as userStore from '../../server/store/users.ts';
+import * as watchStore from '../../server/store/watches.ts';
+import { fmt, median } from './lib/stats.ts';
+import type { BenchOptions, ReportTable } from './report.ts';
+
+const LIST_TARGET_MS = 50;
+/** A comment's request may cost this much more with many watchers than with one: the threads are written after it answers. */
+const COMMENT_RATIO_TARGET = 1.5;
+/** Background cost per watcher of one comment (permission check and one appended line). */
+const PER_WATCHER_TARGET_MS = 1;
+const met = (ok: boolean): string => (ok ? 'met' : 'NOT MET');
+
+/** Watchers made straight in the store: copies of the admin's record under new names. */
+async function seedWatchers(h: TestHost, repoId: number, count: number): Promise<void> {
+  const admin = (await userStore.getByName(h.app.store, ADMIN.username))!;
+  for (let i = 0; i < count; i += 200) {
+    await Promise.all(Array.from({ length: Math.min(200, count - i) }, async (_, k) => {
+      const name = `watcher${i + k}`;
+      const u = await userStore.insert(h.app.store, (id) => ({ ...admin, id, name, lower_name: name, login_name: name, email: `${name}@example.com`, is_admin: false }));
+      await watchStore.insert(h.app.store, u.id, repoId);
+    }));
+  }
+}
+
+/** `count` threads for `userId`, the newest on issues 1..20 (which exist), in batches that share group commits. */
+async function seedThreads(h: TestHost, userId: number, repoId: number, count: number): Promise<void> {
+  const base = Date.now() - count * 1000;
+  for (let i = 1; i <= count; i += 500) {
+    await Promise.all(Array.from({ length: Math.min(500, count - i + 1) }, (_, k) => {
+      const index = i + k;
+      return notificationStore.touch(h.app.store, userId, { repo_id: repoId, source: 'issue', issue_index: index, release_id: 0 }, 1, 0, new Date(base + (count - index) * 1000).toISOString());
+    }));
+  }
+}
+
+async function timedFetch(url: string, token: string, init: RequestInit = {}): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(url, { ...init, headers: { authorization: `token ${token}`, 'content-type': 'application/json' } });
+  const body = await res.text();
+  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
+  return performance.now() - t;
+}
+
+/** Runs the notification rows: returns their table, the notes and the raw figures. */
+export async function notificationBench(o: BenchOptions): Promise<{ table: ReportTable; notes: string[]; data: Record<string, unknown> }> {
+  const threads = o.quick ? 5_000 : 50_000;
+  const watchers = o.quick ? 200 : 2_000;
+  const reps = o.quick ? 10 : 30;
+  const h = await startHost();
+  try {
+    const root = await createToken(h, ADMIN.username, ADMIN.password);
+    const poster = await makeUser(h, 'poster');
+    const adminId = (await userStore.getByName(h.app.store, ADMIN.username))!.id;
+    const make = async (name: string) => ((await h.api('POST', '/user/repos', { auth: root, body: { name, auto_init: true } })).body as { id: number }).id;
+    const [watched, quiet] = [await make('watched'), await make('quiet')];
+    for (const r of ['watched', 'quiet']) for (let n = 0; n < 20; n++) await h.api('POST', `/repos/root/${r}/issues`, { auth: poster, body: { title: `issue ${n}` } });
+    await notificationsIdle(h.app);
+    await seedWatchers(h, watched, watchers);
+    await seedThreads(h, adminId, quiet, threads);
+
+    const list: number[] = [];
+    for (let i = 0; i <= reps; i++) list.push(await timedFetch(`${h.url}/api/v1/notifications?all=true&limit=20`, root));
+    const comment = async (repo: string) => {
+      const request = await timedFetch(`${h.url}/api/v1/repos/root/${repo}/issues/1/comments`, poster, { method: 'POST', body: JSON.stringify({ body: 'bench' }) });
+      const t = performance.now();
+      await notificationsIdle(h.app);
+      return { request, fanout: request + performance.now() - t };
+    };
+    const one: { request: number; fanout: number }[] = [];
+    const many: { request: number; fanout: number }[] = [];
+    for (let i = 0; i < reps; i++) {
+      one.push(await comment('quiet'));
+      many.push(await comment('watched'));
+    }
+    const [listMs, oneReq, manyReq, manyFan] = [median(list.slice(1)), median(one.map((x) => x.request)), median(many.map((x) => x.request)), median(many.map((x) => x.fanout))];
+    const table: ReportTable = {
+      title: 'Notifications: a page of threads, and a comment on a watched repository (median ms)',
+      columns: ['case', 'median ms', 'target', 'verdict'],
+      rows: [
+        [`GET /notifications?all=true&limit=20, ${threads.toLocaleString('en-US')} threads stored`, fmt(listMs), `≤ ${LIST_TARGET_MS}`, met(listMs <= LIST_TARGET_MS)],
+        [`POST comment, ${watchers.toLocaleString('en-US')} watchers vs 1 (request)`, `${fmt(manyReq)} vs ${fmt(oneReq)}`, `< ${COMMENT_RATIO_TARGET}×`, met(manyReq / oneReq < COMMENT_RATIO_TARGET)],
+        [`the same comment until its ${watchers.toLocaleString('en-US')} threads are written`, fmt(manyFan), `≤ ${fmt(watchers * PER_WATCHER_TARGET_MS)}`, met(manyFan <= watchers * PER_WATCHER_TARGET_MS)],
+      ],
+    };
+    const notes = [
+      `Notifications: an in-process host; ${threads.toLocaleString('en-US')} threads and ${watchers.toLocaleString('en-US')} watchers written straight into its store; ${reps} requests after the first; the comment rows alternate the two repositories.`,
+    ];
+    return { table, notes, data: { threads, watchers, list, one, many } };
+  } finally {
+    await h.stop();
+  }
+}
