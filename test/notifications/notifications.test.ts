@@ -1,6 +1,6 @@
 // Notification threads over HTTP: events from two users give watchers, posters and mentioned users a thread (never the
 // actor), a new event marks it unread again, marking read, pinning and counts, repository lists, a private repository's
-// threads hidden once the reader loses access, token scopes, deletions, and gitea-js as a client.
+// threads hidden once the reader loses access, token scopes, deletions, gitea-js as a client, and a merged pull request.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { giteaApi } from 'gitea-js';
@@ -222,5 +222,25 @@ describe('notifications', () => {
     assert.equal(marked.status, 205);
     assert.equal((await api.repos.notifyReadRepoList('alice', 'proj', { all: 'true', 'to-status': 'unread' })).status, 205);
     assert.equal((await api.notifications.notifyNewAvailable()).data.new, 1);
+  });
+
+  test('a pull request opened and merged: a Pull thread, merged state, unread again', async () => {
+    const file = { content: Buffer.from('new\n').toString('base64'), branch: 'main', new_branch: 'feature', message: 'add a file' };
+    ok(await h.api('POST', '/repos/alice/proj/contents/new.txt', { auth: alice, body: file }), 201);
+    const pr = ok(await h.api('POST', '/repos/alice/proj/pulls', { auth: alice, body: { head: 'feature', base: 'main', title: 'Add a file' } }), 201) as { number: number };
+    await settle();
+    const dave = await createToken(h, 'dave', pw('dave'));
+    const opened = (await threads(dave)).find((t) => t.subject.type === 'Pull');
+    assert.ok(opened);
+    assert.equal(opened.subject.state, 'open');
+    assert.equal(opened.subject.html_url, `${h.url}/alice/proj/pulls/${pr.number}`);
+    ok(await mark('PATCH', `/notifications/threads/${opened.id}`, dave), 205);
+    ok(await h.api('POST', `/repos/alice/proj/pulls/${pr.number}/merge`, { auth: alice, body: { Do: 'merge' } }));
+    await settle();
+    const merged = (await threads(dave)).find((t) => t.id === opened.id);
+    assert.ok(merged);
+    assert.equal(merged.unread, true);
+    assert.equal(merged.subject.state, 'merged');
+    assert.equal((await threads(dave, '?subject-type=pull')).length, 1);
   });
 });
