@@ -5,7 +5,7 @@ import { errorText } from '../api/client.ts';
 import type { NotificationThread } from '../api/types.ts';
 import { useAuth } from '../auth.tsx';
 import { ErrorAlert } from '../components/Alert.tsx';
-import { Page, SubNav } from '../components/Layout.tsx';
+import { Page } from '../components/Layout.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { UNREAD_KEY } from '../components/NotificationLink.tsx';
 import { Link, useRouter } from '../router.tsx';
@@ -68,7 +68,12 @@ export function NotificationsPage() {
   const markAll = () => void run(() => api.request('PUT', '/api/v1/notifications'));
   return (
     <Page title="Notifications" actions={read ? null : <button type="button" className="btn" disabled={busy || !list.items?.some((t) => t.unread)} onClick={markAll}>Mark all read</button>}>
-      <SubNav label="Notification lists" items={[{ to: '/notifications', text: 'Unread' }, { to: '/notifications?q=read', text: 'Read' }]} />
+      <nav aria-label="Notification lists" className="subnav">
+        <ul>
+          <li><Link to="/notifications" className={read ? undefined : 'active'}>Unread</Link></li>
+          <li><Link to="/notifications?q=read" className={read ? 'active' : undefined}>Read</Link></li>
+        </ul>
+      </nav>
       <ErrorAlert>{list.error ?? error}</ErrorAlert>
       {list.items?.length === 0 ? <p className="muted notification-empty">{read ? 'No read notifications.' : 'You have no unread notifications.'}</p> : null}
       {list.items?.length ? (
