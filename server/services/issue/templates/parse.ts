@@ -3,8 +3,12 @@
  * front matter, or a YAML issue form. Invalid YAML is an error; markdown whose front matter cannot be read is kept
  * whole, named after the file. Validation is in validate.ts.
  */
-import { parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
+import { lazyRequire } from '../../../lib/lazy-require.ts';
 import type { IssueFormField, IssueTemplate } from '../../../structs/issue-template.ts';
+
+// The YAML parser loads with the first template read, not at start (as the workflow reader's does).
+const yaml = lazyRequire<typeof Yaml>('yaml');
 
 /** The kind of template a file name makes (Gitea's IssueTemplate.Type): config.yaml is not a template. */
 export function templateType(fileName: string): 'md' | 'yaml' | null {
@@ -17,7 +21,7 @@ export function templateType(fileName: string): 'md' | 'yaml' | null {
 
 /** A YAML document as plain values; throws Gitea's "yaml unmarshal" error on a syntax error. */
 export function loadYaml(text: string): unknown {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: true });
   const err = doc.errors[0];
   if (err) throw new Error(`yaml unmarshal: ${err.message.split('\n')[0]}`);
   // the default alias limit keeps a small file from expanding into a huge value
