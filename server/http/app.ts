@@ -3,8 +3,8 @@ import express, { Router, type Express } from 'express';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../services/context.ts';
-import { API_V1_ROUTES } from '../api/v1/index.ts';
 import { buildRouter } from '../api/router/router.ts';
+import type { RouteDef } from '../api/router/route.ts';
 import { artifactRawRoute, artifactV4Routes } from '../api/actions/artifacts-v4.ts';
 import { baseUrlOf } from './base-url.ts';
 import { authMiddleware } from './auth.ts';
@@ -24,8 +24,8 @@ import { mayBeArtifactRawPath, mayBeAvatarPath, mayBeGitPath, mayBeInternalPath,
 
 const RENDERER_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
-/** Builds the request pipeline for one host. */
-export function createApp(app: AppContext): Express {
+/** Builds the request pipeline for one host; `apiV1Routes` is the route table served under /api/v1. */
+export function createApp(app: AppContext, apiV1Routes: RouteDef[]): Express {
   const web = express();
   web.disable('x-powered-by');
   web.set('etag', 'strong');
@@ -46,9 +46,9 @@ export function createApp(app: AppContext): Express {
 
   const api = Router();
   api.use(pathGate(mayBeArtifactRawPath, artifactRawRoute(app)));
-  api.get('/swagger', (_req, res) => { res.json(buildOpenApi(API_V1_ROUTES)); });
+  api.get('/swagger', (_req, res) => { res.json(buildOpenApi(apiV1Routes)); });
   const v1 = Router();
-  v1.use(chain(authMiddleware(app), crossSiteCheck(app), requireSigninView(app), buildRouter(app, API_V1_ROUTES)));
+  v1.use(chain(authMiddleware(app), crossSiteCheck(app), requireSigninView(app), buildRouter(app, apiV1Routes)));
   v1.use(notFound);
   api.use('/v1', v1);
   const own = Router();
