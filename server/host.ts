@@ -153,8 +153,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     const actionSchedule = startActionsSchedule(app);
     undo.unshift(() => actionSchedule.stop());
     // 6 - listen
-    // A dynamic import makes the bundle keep the API's route modules in a chunk of their own: one start-up chunk
-    // past 512 KiB was measured to leave 6 MB more on the malloc heap (glibc's dynamic mmap threshold).
+    // A dynamic import gives the API's route modules bundle chunks of their own: the earlier layout of the chunks
+    // read at start left 6 MB more on the malloc heap (glibc's dynamic mmap threshold; measured in its commit).
     const { API_V1_ROUTES } = await import('./api/v1/index.ts');
     const web = createApp(app, API_V1_ROUTES);
     const serverOptions = webServerOptions(web);
