@@ -12,6 +12,7 @@ import * as commentStore from '../../store/issue-comments.ts';
 import * as userStore from '../../store/users.ts';
 import { atLeast, repoPermission, unitMode, type RepoUnit } from '../permission/permissions.ts';
 import { mentionNames } from '../issue/mentions.ts';
+import { timeSlicer } from '../../lib/time-slice.ts';
 
 /** Ids of the users who watch the repository. */
 export async function repoWatcherIds(app: AppContext, repoId: number): Promise<number[]> {
@@ -34,7 +35,9 @@ export async function issueReceivers(app: AppContext, issue: IssueRecord, mentio
   const ids = new Set<number>([issue.poster_id, ...issue.assignee_ids, ...(await repoWatcherIds(app, repoId))]);
   for (const w of (await issueWatchStore.watching(app.store, repoId, index, 1, 0)).rows) ids.add(w.user_id);
   for (const c of await commentStore.listTimeline(app.store, repoId, index)) if (commentStore.isPlain(c)) ids.add(c.poster_id);
+  const slice = timeSlicer();
   for (const id of [...ids]) {
+    await slice();
     const choice = await issueWatchStore.get(app.store, id, repoId, index);
     if (choice && !choice.is_watching) ids.delete(id);
   }
@@ -45,7 +48,9 @@ export async function issueReceivers(app: AppContext, issue: IssueRecord, mentio
 /** The receivers who may get a thread: active people, not the actor, who can read `unit` of the repository. */
 export async function allowedReceivers(app: AppContext, repo: RepoRecord, owner: UserRecord, ids: number[], actorId: number, unit: RepoUnit): Promise<number[]> {
   const out: number[] = [];
+  const slice = timeSlicer();
   for (const id of ids) {
+    await slice();
     if (id === actorId || id <= 0) continue;
     const u = await userStore.getById(app.store, id);
     if (!u || u.type !== 'individual' || !u.is_active || u.prohibit_login) continue;

@@ -12,6 +12,7 @@ import * as issueStore from '../../store/issues.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as userStore from '../../store/users.ts';
 import { enqueue, type Job } from './queue.ts';
+import { timeSlicer } from '../../lib/time-slice.ts';
 import { allowedReceivers, issueReceivers, repoWatcherIds } from './receivers.ts';
 
 /** Gitea's issue actions that notify (assignments and edits do not; the assignee is a receiver of the others). */
@@ -50,9 +51,16 @@ async function repoNow(app: AppContext, repoId: number): Promise<{ repo: RepoRec
   return repo && owner ? { repo, owner } : null;
 }
 
-/** Runs `touch` for every receiver, a batch at a time: each receiver's thread is its own, so a batch shares the store's group commits. */
+/**
+ * Runs `touch` for every receiver, a batch at a time: each receiver's thread is its own, so a batch shares the
+ * store's group commits. Batches are small and sliced, so requests arriving meanwhile are not held up.
+ */
 async function touchAll(ids: number[], touch: (id: number) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < ids.length; i += 100) await Promise.all(ids.slice(i, i + 100).map(touch));
+  const slice = timeSlicer();
+  for (let i = 0; i < ids.length; i += 50) {
+    await slice();
+    await Promise.all(ids.slice(i, i + 50).map(touch));
+  }
 }
 
 /** Gives each receiver of an issue event an unread thread. */
