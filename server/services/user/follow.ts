@@ -13,7 +13,7 @@ import { ownerVisibleFilter } from '../permission/permissions.ts';
 import { getVisibleUser } from './users.ts';
 
 export interface PageRequest { page: number; limit: number }
-export interface UserPage { users: UserRecord[]; total: number }
+export interface UserPage { users: readonly Readonly<UserRecord>[]; total: number }
 
 // One lock for every follow write: a write recounts both accounts from the table, so the counts never drift.
 const withFollowLock = <T>(app: AppContext, fn: () => Promise<T>): Promise<T> => app.locks.run('follows', fn);
@@ -81,8 +81,8 @@ async function pageVisible(app: AppContext, ids: number[], viewer: UserRecord | 
   const sees = await ownerVisibleFilter(app, viewer);
   const visible = (await userStore.peekMany(app.store, ids)).filter((u) => sees(u) && (!publicOnly || u.visibility === 'public'));
   const start = (paging.page - 1) * paging.limit;
-  const page = visible.slice(start, start + paging.limit).map((u) => u.id);
-  return { users: await Promise.all(page.map(async (id) => (await userStore.getById(app.store, id))!)), total: visible.length };
+  // The shared frozen records serve the answer as they are: no copy per listed user.
+  return { users: visible.slice(start, start + paging.limit), total: visible.length };
 }
 
 /** The users following `user` that `viewer` may see, one page, oldest follow first (Gitea lists individuals only). */
