@@ -44,8 +44,14 @@ export interface DomainEvents {
   'repo.created': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; baseUrl: string };
   /** A repository and its records are gone; `repo` is the record as it was (owner null when it is gone too). */
   'repo.deleted': { repo: RepoRecord; owner: UserRecord | null; doer: UserRecord | null; baseUrl: string };
-  /** An issue changed (`kind` and `action` as Gitea's hook events; `changes` Gitea's `{title,body}.from`; `commitId` the commit that closed or reopened it). */
-  'issue.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string; changes?: Record<string, { from: string }>; commitId?: string };
+  /**
+   * An issue changed (`kind` and `action` as Gitea's hook events; `changes` Gitea's `{title,body}.from`; `commitId` the
+   * commit that closed or reopened it; `assigneeId` the user an `issue_assign` event assigned or unassigned).
+   */
+  'issue.changed': {
+    repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; kind: IssueHookKind; action: string;
+    changes?: Record<string, { from: string }>; commitId?: string; assigneeId?: number;
+  };
   /** A comment on an issue was created, edited or deleted. */
   'issue.commented': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; issue: IssueRecord; comment: CommentRecord; action: 'created' | 'edited' | 'deleted'; changes?: Record<string, { from: string }> };
   /** A commit status was stored (`sha` the full commit id); webhooks, required checks and auto-merge hear it. */

@@ -32,6 +32,11 @@ export interface IssueFields {
   closed?: boolean | undefined; state?: 'open' | 'closed' | undefined;
 }
 
+/** Publishes that `assigneeId` was assigned to the issue, or unassigned (Gitea's IssueChangeAssignee). */
+function notifyAssignee(app: AppContext, s: IssueScope, issue: IssueRecord, assigneeId: number, removed: boolean): Promise<void> {
+  return app.bus.publish('issue.changed', { repo: s.repo, owner: s.owner, doer: s.doer!, issue, kind: 'issue_assign', action: removed ? 'unassigned' : 'assigned', assigneeId });
+}
+
 /** Publishes an issue change on the bus (webhooks and other features listen). */
 export function notify(app: AppContext, s: IssueScope, issue: IssueRecord, kind: IssueHookKind, action: string, changes?: Record<string, { from: string }>, commitId?: string): Promise<void> {
   return app.bus.publish('issue.changed', { repo: s.repo, owner: s.owner, doer: s.doer!, issue, kind, action, ...(changes ? { changes } : {}), ...(commitId ? { commitId } : {}) });
@@ -84,7 +89,7 @@ export async function createIssue(app: AppContext, s: IssueScope, f: IssueFields
   if (pull) await pull.attach(issue);
   await notify(app, s, issue, 'issues', 'opened');
   await recordReferences(app, s, issue, `${issue.title} ${issue.content}`);
-  for (let n = 0; n < assignees.length; n++) await notify(app, s, issue, 'issue_assign', 'assigned');
+  for (const id of assignees) await notifyAssignee(app, s, issue, id, false);
   if (f.closed) issue = await setState(app, s, issue, 'closed');
   return issue;
 }
@@ -139,8 +144,8 @@ export async function editIssue(app: AppContext, s: IssueScope, index: number, f
   if (issue.title !== before.title) changes.title = { from: before.title };
   if (issue.content !== before.content) changes.body = { from: before.content };
   if (Object.keys(changes).length) await notify(app, s, issue, 'issues', 'edited', changes);
-  for (const id of issue.assignee_ids) if (!before.assignee_ids.includes(id)) await notify(app, s, issue, 'issue_assign', 'assigned');
-  for (const id of before.assignee_ids) if (!issue.assignee_ids.includes(id)) await notify(app, s, issue, 'issue_assign', 'unassigned');
+  for (const id of issue.assignee_ids) if (!before.assignee_ids.includes(id)) await notifyAssignee(app, s, issue, id, false);
+  for (const id of before.assignee_ids) if (!issue.assignee_ids.includes(id)) await notifyAssignee(app, s, issue, id, true);
   if (issue.milestone_id !== before.milestone_id) await notify(app, s, issue, 'issue_milestone', issue.milestone_id ? 'milestoned' : 'demilestoned');
   if (f.state) issue = await setState(app, s, issue, f.state);
   return issue;
@@ -163,8 +168,8 @@ export async function changeAssignees(app: AppContext, s: IssueScope, index: num
   const next = add ? [...new Set([...issue.assignee_ids, ...ids])] : issue.assignee_ids.filter((id) => !ids.includes(id));
   const out = (await issueStore.update(app.store, s.repo.id, index, (r) => { r.assignee_ids = next; r.updated = new Date().toISOString(); }))!;
   await recordChanges(app, s, issue, out);
-  for (const id of next) if (!issue.assignee_ids.includes(id)) await notify(app, s, out, 'issue_assign', 'assigned');
-  for (const id of issue.assignee_ids) if (!next.includes(id)) await notify(app, s, out, 'issue_assign', 'unassigned');
+  for (const id of next) if (!issue.assignee_ids.includes(id)) await notifyAssignee(app, s, out, id, false);
+  for (const id of issue.assignee_ids) if (!next.includes(id)) await notifyAssignee(app, s, out, id, true);
   return out;
 }
 
