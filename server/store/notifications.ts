@@ -74,7 +74,8 @@ export const get = (store: Store, id: number) => table.get(store, id);
 export const page = (store: Store, userId: number, f: ThreadFilter, paging: { page: number; limit: number }): Promise<Page<NotificationRecord>> =>
   table.query(store, {
     index: { name: 'user', key: String(userId) }, where: matches(f), page: paging.page, limit: paging.limit,
-    sort: (a, b) => b.updated.localeCompare(a.updated) || b.id - a.id,
+    // ISO times of one format order as strings do; a plain comparison, not a locale's collation
+    sort: (a, b) => (a.updated === b.updated ? b.id - a.id : a.updated < b.updated ? 1 : -1),
   });
 
 /** Every thread of a user matching `f` (for marking many at once), oldest first. */
