@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { giteaApi } from 'gitea-js';
-import { startHost, createToken, makeUser, pw, ADMIN, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { startHost, createToken, makeUser, pw, logins, refused, ADMIN, type TestHost } from '../helpers/host.ts';
 
 describe('following users', () => {
   let h: TestHost;
@@ -12,10 +12,6 @@ describe('following users', () => {
   let alice: string;
   let bob: string;
 
-  const logins = (res: ApiResponse): string[] => {
-    assert.equal(res.status, 200, res.text);
-    return (res.body as { login: string }[]).map((u) => u.login);
-  };
   const follow = (auth: string | undefined, name: string) => h.api('PUT', `/user/following/${name}`, auth ? { auth } : {});
   const unfollow = (auth: string | undefined, name: string) => h.api('DELETE', `/user/following/${name}`, auth ? { auth } : {});
   const counts = async (name: string, auth?: string) => {
@@ -24,11 +20,6 @@ describe('following users', () => {
     return { followers: res.body.followers_count as number, following: res.body.following_count as number, etag: res.headers.get('etag') ?? '' };
   };
   /** A refusal in Gitea's words: `{message, url}` with the status. */
-  const refused = (res: ApiResponse, status: number) => {
-    assert.equal(res.status, status, res.text);
-    assert.equal(typeof res.body.message, 'string');
-    assert.equal(typeof res.body.url, 'string');
-  };
 
   before(async () => {
     h = await startHost();

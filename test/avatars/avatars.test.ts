@@ -9,7 +9,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ContentType, giteaApi } from 'gitea-js';
 import { PNG } from 'pngjs';
-import { startHost, createToken, makeUser, pw, ADMIN, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { startHost, createToken, makeUser, pw, refused, ADMIN, type TestHost } from '../helpers/host.ts';
 
 /** A PNG of `w`×`h` filled with one colour. */
 function png(w: number, h: number, rgb: [number, number, number] = [200, 30, 30]): Buffer {
@@ -49,12 +49,6 @@ describe('avatars', () => {
   });
   const upload = (auth: string | undefined, p: string, image: string | Buffer) =>
     h.api('POST', p, { ...(auth ? { auth } : {}), body: { image: typeof image === 'string' ? image : b64(image) } });
-  const refused = (res: ApiResponse, status: number, message?: RegExp) => {
-    assert.equal(res.status, status, res.text);
-    assert.equal(typeof res.body.message, 'string');
-    assert.equal(typeof res.body.url, 'string');
-    if (message) assert.match(res.body.message, message);
-  };
   const identiconOf = async (name: string) => {
     const img = await fetchImage(`/avatars/${name}`);
     assert.equal(img.status, 200);

@@ -1,4 +1,5 @@
 /** Starts a real host in-process on port 0 with a temp data dir, and talks to it over HTTP. */
+import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,4 +102,18 @@ export async function makeUser(h: TestHost, name: string, extra: Record<string, 
   });
   if (res.status !== 201) throw new Error(`user create failed: ${res.status} ${res.text}`);
   return createToken(h, name, pw(name), ['all']);
+}
+
+/** Asserts Gitea's error answer: `status` with a `{message, url}` body, the message matching `message` when given. */
+export function refused(res: ApiResponse, status: number, message?: RegExp): void {
+  assert.equal(res.status, status, res.text);
+  assert.equal(typeof res.body?.message, 'string', res.text);
+  assert.equal(typeof res.body?.url, 'string', res.text);
+  if (message) assert.match(res.body.message, message);
+}
+
+/** Asserts a 200 answer with a list of users and returns their logins in the answer's order. */
+export function logins(res: ApiResponse): string[] {
+  assert.equal(res.status, 200, res.text);
+  return (res.body as { login: string }[]).map((u) => u.login);
 }

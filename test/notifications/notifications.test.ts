@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { giteaApi } from 'gitea-js';
-import { startHost, createToken, makeUser, pw, ADMIN, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { startHost, createToken, makeUser, pw, refused, ADMIN, type ApiResponse, type TestHost } from '../helpers/host.ts';
 import { notificationsIdle } from '../../server/services/notification/queue.ts';
 import { rawApi } from '../helpers/reset-content.ts';
 import * as notificationStore from '../../server/store/notifications.ts';
@@ -27,11 +27,6 @@ describe('notifications', () => {
     return res.body;
   };
   /** Gitea's refusal body with the status. */
-  const refused = (res: ApiResponse, status: number) => {
-    assert.equal(res.status, status, res.text);
-    assert.equal(typeof res.body.message, 'string');
-    assert.equal(typeof res.body.url, 'string');
-  };
   const settle = () => notificationsIdle(h.app);
   /** PATCH or PUT with its 205 body (fetch drops the body of a 205). */
   const mark = (method: 'PATCH' | 'PUT', p: string, auth: string) => rawApi(h.url, method, `/api/v1${p}`, auth);

@@ -1,7 +1,7 @@
 // The /branch_protections routes: Gitea's shapes and answers, who may call them, and bad input.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHost, createToken, ADMIN, type TestHost, type ApiResponse } from '../helpers/host.ts';
+import { startHost, createToken, refused, ADMIN, type TestHost } from '../helpers/host.ts';
 
 const R = '/repos/root/vault/branch_protections';
 
@@ -12,12 +12,6 @@ describe('branch protection rules through the API', () => {
     const made = await h.api('POST', '/admin/users', { auth: t.root, body: { username: name, email: `${name}@example.com`, password: `${name}-password-1`, must_change_password: false } });
     assert.equal(made.status, 201);
     return createToken(h, name, `${name}-password-1`);
-  };
-  const giteaError = (res: ApiResponse, status: number, message?: RegExp): void => {
-    assert.equal(res.status, status, res.text);
-    assert.equal(typeof res.body.message, 'string');
-    assert.equal(typeof res.body.url, 'string');
-    if (message) assert.match(res.body.message, message);
   };
 
   before(async () => {
@@ -74,7 +68,7 @@ describe('branch protection rules through the API', () => {
     const ids = (await h.api('GET', R, { auth: t.root })).body.length;
     assert.equal(ids, 2);
     assert.equal((await h.api('DELETE', `${R}/release/**`, { auth: t.root })).status, 204);
-    giteaError(await h.api('GET', `${R}/release/**`, { auth: t.root }), 404);
+    refused(await h.api('GET', `${R}/release/**`, { auth: t.root }), 404);
     assert.equal((await h.api('GET', '/repos/root/vault/branches/main', { auth: t.root })).body.effective_branch_protection_name, 'main');
   });
 
@@ -90,39 +84,39 @@ describe('branch protection rules through the API', () => {
   });
 
   test('Gitea\'s error answers: empty name 400, taken name 403, unknown user or team 422, bad glob 422, missing 404', async () => {
-    giteaError(await h.api('POST', R, { auth: t.root, body: {} }), 400, /both rule_name and branch_name are empty/);
-    giteaError(await h.api('POST', R, { auth: t.root, body: { rule_name: 'main' } }), 403, /Branch protection already exist/);
-    giteaError(await h.api('POST', R, { auth: t.root, body: { rule_name: 'x', push_whitelist_usernames: ['nobody-here'] } }), 422, /user does not exist/);
-    giteaError(await h.api('POST', R, { auth: t.root, body: { rule_name: 'feat/[a-' } }), 422);
-    giteaError(await h.api('POST', R, { auth: t.root, body: { rule_name: 'y', protected_file_patterns: 'ok;{a,b' } }), 422, /protected_file_patterns/);
-    giteaError(await h.api('POST', R, { auth: t.root, body: { rule_name: 'z', required_approvals: 'two' } }), 422);
-    giteaError(await h.api('POST', R, { auth: t.root, body: { rule_name: 'z', push_whitelist_usernames: 'writer' } }), 422);
-    giteaError(await h.api('PATCH', `${R}/no-such-rule`, { auth: t.root, body: { enable_push: true } }), 404);
-    giteaError(await h.api('DELETE', `${R}/no-such-rule`, { auth: t.root }), 404);
-    giteaError(await h.api('POST', `${R}/priority`, { auth: t.root, body: { ids: [999] } }), 422);
-    giteaError(await h.api('POST', `${R}/priority`, { auth: t.root, body: { ids: 'x' } }), 422);
+    refused(await h.api('POST', R, { auth: t.root, body: {} }), 400, /both rule_name and branch_name are empty/);
+    refused(await h.api('POST', R, { auth: t.root, body: { rule_name: 'main' } }), 403, /Branch protection already exist/);
+    refused(await h.api('POST', R, { auth: t.root, body: { rule_name: 'x', push_whitelist_usernames: ['nobody-here'] } }), 422, /user does not exist/);
+    refused(await h.api('POST', R, { auth: t.root, body: { rule_name: 'feat/[a-' } }), 422);
+    refused(await h.api('POST', R, { auth: t.root, body: { rule_name: 'y', protected_file_patterns: 'ok;{a,b' } }), 422, /protected_file_patterns/);
+    refused(await h.api('POST', R, { auth: t.root, body: { rule_name: 'z', required_approvals: 'two' } }), 422);
+    refused(await h.api('POST', R, { auth: t.root, body: { rule_name: 'z', push_whitelist_usernames: 'writer' } }), 422);
+    refused(await h.api('PATCH', `${R}/no-such-rule`, { auth: t.root, body: { enable_push: true } }), 404);
+    refused(await h.api('DELETE', `${R}/no-such-rule`, { auth: t.root }), 404);
+    refused(await h.api('POST', `${R}/priority`, { auth: t.root, body: { ids: [999] } }), 422);
+    refused(await h.api('POST', `${R}/priority`, { auth: t.root, body: { ids: 'x' } }), 422);
     assert.deepEqual((await h.api('GET', R, { auth: t.root })).body.map((p: { rule_name: string }) => p.rule_name), ['main']);
   });
 
   test('only repository admins read or change rules; strangers learn nothing; archived repositories refuse changes', async () => {
     assert.equal((await h.api('GET', R)).status, 401);
-    giteaError(await h.api('GET', R, { auth: t.stranger }), 404);
-    giteaError(await h.api('GET', `${R}/main`, { auth: t.stranger }), 404);
+    refused(await h.api('GET', R, { auth: t.stranger }), 404);
+    refused(await h.api('GET', `${R}/main`, { auth: t.stranger }), 404);
     for (const who of ['reader', 'writer']) {
-      giteaError(await h.api('GET', R, { auth: t[who] }), 403);
-      giteaError(await h.api('GET', `${R}/main`, { auth: t[who] }), 403);
-      giteaError(await h.api('POST', R, { auth: t[who], body: { rule_name: 'dev' } }), 403);
-      giteaError(await h.api('PATCH', `${R}/main`, { auth: t[who], body: { enable_push: true } }), 403);
-      giteaError(await h.api('DELETE', `${R}/main`, { auth: t[who] }), 403);
+      refused(await h.api('GET', R, { auth: t[who] }), 403);
+      refused(await h.api('GET', `${R}/main`, { auth: t[who] }), 403);
+      refused(await h.api('POST', R, { auth: t[who], body: { rule_name: 'dev' } }), 403);
+      refused(await h.api('PATCH', `${R}/main`, { auth: t[who], body: { enable_push: true } }), 403);
+      refused(await h.api('DELETE', `${R}/main`, { auth: t[who] }), 403);
     }
     const readOnly = await createToken(h, ADMIN.username, ADMIN.password, ['read:repository']);
     assert.equal((await h.api('GET', R, { auth: readOnly })).status, 200);
-    giteaError(await h.api('POST', R, { auth: readOnly, body: { rule_name: 'dev' } }), 403);
+    refused(await h.api('POST', R, { auth: readOnly, body: { rule_name: 'dev' } }), 403);
     const publicOnly = await createToken(h, ADMIN.username, ADMIN.password, ['read:repository', 'public-only']);
     assert.equal((await h.api('GET', R, { auth: publicOnly })).status >= 400, true);
     assert.equal((await h.api('PATCH', '/repos/root/vault', { auth: t.root, body: { archived: true } })).status, 200);
-    giteaError(await h.api('POST', R, { auth: t.root, body: { rule_name: 'dev' } }), 423);
-    giteaError(await h.api('PATCH', `${R}/main`, { auth: t.root, body: { enable_push: true } }), 423);
+    refused(await h.api('POST', R, { auth: t.root, body: { rule_name: 'dev' } }), 423);
+    refused(await h.api('PATCH', `${R}/main`, { auth: t.root, body: { enable_push: true } }), 423);
     assert.equal((await h.api('GET', R, { auth: t.root })).status, 200);
     assert.equal((await h.api('PATCH', '/repos/root/vault', { auth: t.root, body: { archived: false } })).status, 200);
   });
