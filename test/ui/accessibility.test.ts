@@ -16,6 +16,14 @@ import { matchedPattern, routePatterns } from './a11y-routes.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/**
+ * Full-page screenshots of every audited page, for a person to look through: only with HOMEFORGE_A11Y_SCREENSHOTS=1.
+ * No check reads them (axe-core's colour rules compute contrast from the computed styles, not from pixels), and
+ * encoding about two hundred full-page images costs processor time on every run.
+ */
+const SHOTS = process.env.HOMEFORGE_A11Y_SCREENSHOTS === '1';
+/** Pages audited at a time, each in its own browser context. */
+const LANES = 4;
 
 interface Violation { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }
 
@@ -149,37 +157,60 @@ describe('UI accessibility and the desktop session', () => {
     const visited = new Set<string>();
     const report: string[] = [];
     const pageErrors: string[] = [];
-    /** One pass: one theme, signed in or not, in its own browser context. */
-    const pass = async (theme: 'light' | 'dark', signed: boolean): Promise<void> => {
-      const { context, page, errors } = await openPage(ui.browser, ui.h.url, { colorScheme: theme });
+    /** Every address to audit, signed in or not; the signed-in ones first, so that a lane seldom changes context. */
+    const jobs = [true, false].flatMap((signed) => addresses(patterns).filter((a) => a.signedIn === signed));
+    /** A browser context, signed in or not, with axe-core loaded in every page. */
+    const openContext = async (signed: boolean) => {
+      const opened = await openPage(ui.browser, ui.h.url);
       // An init script, not a <script> tag: the host's Content-Security-Policy allows no inline script.
-      await context.addInitScript({ path: AXE });
-      if (signed) await context.addInitScript({ content: `sessionStorage.setItem('homeforge.token', ${JSON.stringify(token)});` });
-      for (const { url } of addresses(patterns).filter((a) => a.signedIn === signed)) {
+      await opened.context.addInitScript({ path: AXE });
+      if (signed) await opened.context.addInitScript({ content: `sessionStorage.setItem('homeforge.token', ${JSON.stringify(token)});` });
+      return { ...opened, signed };
+    };
+    /** Audits the loaded page in one theme: every rule in the light one, the colour rules in the dark one. */
+    const audit = async (page: Page, theme: 'light' | 'dark', signed: boolean, url: string): Promise<void> => {
+      await page.emulateMedia({ colorScheme: theme });
+      // The themes are CSS only (prefers-color-scheme), so the loaded page takes the other one as it is.
+      assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), theme === 'dark', `${url}: the ${theme} theme is not applied`);
+      if (SHOTS) {
+        const slug = url.replace(/\?.*$/, '').replace('/-/', '/_/').replace(/[^a-z0-9._]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        await screenshot(page, `a11y-${theme}-${signed ? '' : 'visitor-'}${slug}`.slice(0, 120));
+      }
+      for (const v of await axe(page, theme === 'dark')) {
+        for (const n of v.nodes) report.push(`${theme}${signed ? '' : ' visitor'} ${url}: ${v.id} (${v.impact}) at ${JSON.stringify(n.target)}: ${v.help}${n.failureSummary ? ` | ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`);
+      }
+    };
+    /** One lane: takes the next address, in a context of its signing (a new one when it changes), and audits it in both themes. */
+    const lane = async (): Promise<void> => {
+      let current: Awaited<ReturnType<typeof openContext>> | undefined;
+      const done = async () => {
+        if (!current) return;
+        pageErrors.push(...current.errors);
+        await current.context.close();
+      };
+      for (let job = jobs.shift(); job; job = jobs.shift()) {
+        const { signedIn: signed, url } = job;
+        if (current?.signed !== signed) {
+          await done();
+          current = await openContext(signed);
+        }
+        const { page } = current;
         const pattern = matchedPattern(patterns, url);
         if (pattern !== undefined) visited.add(pattern);
         try {
+          await page.emulateMedia({ colorScheme: 'light' });
           await page.goto(url);
           await settled(page);
         } catch (err) {
-          throw new Error(`${theme}${signed ? '' : ' visitor'} ${url}: the page did not finish loading: ${(err as Error).message}`, { cause: err });
+          throw new Error(`${signed ? '' : 'visitor '}${url}: the page did not finish loading: ${(err as Error).message}`, { cause: err });
         }
-        const slug = url.replace(/\?.*$/, '').replace('/-/', '/_/').replace(/[^a-z0-9._]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-        const name = `a11y-${theme}-${signed ? '' : 'visitor-'}${slug}`;
-        await screenshot(page, name.slice(0, 120));
-        for (const v of await axe(page, theme === 'dark')) {
-          for (const n of v.nodes) report.push(`${theme}${signed ? '' : ' visitor'} ${url}: ${v.id} (${v.impact}) at ${JSON.stringify(n.target)}: ${v.help}${n.failureSummary ? ` | ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`);
-        }
+        await audit(page, 'light', signed, url);
+        await audit(page, 'dark', signed, url);
       }
-      pageErrors.push(...errors);
-      await context.close();
+      await done();
     };
-    // Two passes at a time (the page loads mostly wait on the host and the renderer): about half the time of one after another.
-    const passes = [pass.bind(null, 'light', true), pass.bind(null, 'dark', true), pass.bind(null, 'light', false), pass.bind(null, 'dark', false)];
-    const lane = async (): Promise<void> => {
-      for (let next = passes.shift(); next; next = passes.shift()) await next();
-    };
-    await Promise.all([lane(), lane()]);
+    // A page load waits on the host and the network as much as on the processor: LANES pages load at a time.
+    await Promise.all(Array.from({ length: LANES }, lane));
     const missed = patterns.filter((p) => !visited.has(p));
     assert.deepEqual(missed, [], 'routes of the list the audit did not visit');
     if (report.length) console.log(report.join('\n'));
