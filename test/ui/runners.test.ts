@@ -1,9 +1,10 @@
 /** UI: runners pages show the registration token, reset it, list a registered runner and delete it; the built-in runner switch. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN, createToken } from '../helpers/host.ts';
+import { ADMIN, createToken, request } from '../helpers/host.ts';
 import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
 import { registerRunner } from '../helpers/runner-client.ts';
+import { until } from '../helpers/until.ts';
 
 describe('UI runners', () => {
   const ui = uiFixture();
@@ -39,10 +40,10 @@ describe('UI runners', () => {
     await page.getByText('Off.').waitFor();
     await page.getByLabel('Run jobs with the built-in runner').click();
     await page.getByText(/Starting…|Running/).waitFor();
-    for (let i = 0; i < 60 && !(await page.getByText(/^Running \(runner #\d+\)/).isVisible()); i++) {
-      await page.waitForTimeout(1000);
-      await page.reload();
-    }
+    // The runner starts in the background: once the host reports it running, the page shows it.
+    const running = async () => ((await request(ui.h.url, 'GET', '/api/homeforge/admin/actions/builtin-runner', { auth: [ADMIN.username, ADMIN.password] })).body?.running === true ? true : undefined);
+    await until(running, 'the built-in runner to run', 60_000);
+    await page.reload();
     await page.getByText(/^Running \(runner #\d+\)/).waitFor();
     await page.getByTestId('runner-row').filter({ hasText: 'homeforge-builtin' }).waitFor();
     await screenshot(page, 'admin-runners');
