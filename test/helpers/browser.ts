@@ -83,11 +83,28 @@ export function field(page: Page, text: string): Locator {
 export async function signedIn(browser: Browser, h: { url: string }, user = ADMIN.username, password = ADMIN.password): Promise<{ page: Page; errors: string[] }> {
   const { page, errors } = await openPage(browser, h.url);
   await page.goto('/');
+  await signIn(page, user, password);
+  await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
+  return { page, errors };
+}
+
+/**
+ * A page signed in through the sign-in form at `/user/login?redirect_to=<at>`, taken on to `at` (a path with its
+ * query) as a user is: for a test that starts there, without loading the dashboard first. The caller waits for
+ * the page's own content.
+ */
+export async function signedInAt(browser: Browser, h: { url: string }, at: string, user = ADMIN.username, password = ADMIN.password): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openPage(browser, h.url);
+  await page.goto(`/user/login?redirect_to=${encodeURIComponent(at)}`);
+  await signIn(page, user, password);
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === at);
+  return { page, errors };
+}
+
+async function signIn(page: Page, user: string, password: string): Promise<void> {
   await field(page, 'User name or email').fill(user);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Repositories', level: 1 }).waitFor();
-  return { page, errors };
 }
 
 /** The error shown beside a form control (the last element its aria-describedby names), once it is marked invalid. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ADMIN, request } from '../helpers/host.ts';
-import { errorBeside, field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
+import { errorBeside, field, screenshot, signedIn, signedInAt, uiFixture } from '../helpers/browser.ts';
 
 describe('UI site administration areas', () => {
   // The mirror's source is this host on loopback, which migrations reach only when the owner allows it.
@@ -12,8 +12,7 @@ describe('UI site administration areas', () => {
   const auth: [string, string] = [ADMIN.username, ADMIN.password];
 
   test('host settings: a bad value is refused beside its field, a good one is applied and saved', async () => {
-    const { page, errors } = await signedIn(ui.browser, ui.h);
-    await page.goto('/-/admin/settings');
+    const { page, errors } = await signedInAt(ui.browser, ui.h, '/-/admin/settings');
     await page.getByText(/Set by an environment variable/).first().waitFor();
     // Every setting has a label in words, not its app.ini key.
     await field(page, 'Run jobs with the built-in runner').waitFor();
@@ -41,8 +40,7 @@ describe('UI site administration areas', () => {
 
   test('organizations: create one, add a team and a member', async () => {
     assert.equal((await ui.h.api('POST', '/admin/users', { auth, body: { username: 'carol', email: 'carol@example.com', password: 'carol-password-1', must_change_password: false } })).status, 201);
-    const { page, errors } = await signedIn(ui.browser, ui.h);
-    await page.goto('/-/admin/orgs');
+    const { page, errors } = await signedInAt(ui.browser, ui.h, '/-/admin/orgs');
     await page.getByText(/No organizations yet/).waitFor();
     await field(page, 'Organization name').fill('bad name!');
     await page.getByRole('button', { name: 'Create organization' }).click();
@@ -75,8 +73,7 @@ describe('UI site administration areas', () => {
   });
 
   test('login sources: add an LDAP source, turn it off, delete it', async () => {
-    const { page, errors } = await signedIn(ui.browser, ui.h);
-    await page.goto('/-/admin/auth-sources');
+    const { page, errors } = await signedInAt(ui.browser, ui.h, '/-/admin/auth-sources');
     await page.getByText(/No login sources/).waitFor();
     await field(page, 'Name').fill('office');
     await field(page, 'Host').fill('127.0.0.1');

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ADMIN, createToken, request } from '../helpers/host.ts';
-import { errorBeside, field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
+import { errorBeside, field, screenshot, signedIn, signedInAt, uiFixture } from '../helpers/browser.ts';
 
 const row = (page: Page, login: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${login}\\b`) }) });
 
@@ -67,8 +67,7 @@ describe('UI site administration', () => {
     });
     assert.equal(source.status, 201, source.text);
 
-    const { page, errors } = await signedIn(ui.browser, ui.h);
-    await page.goto('/-/admin/users/new');
+    const { page, errors } = await signedInAt(ui.browser, ui.h, '/-/admin/users/new');
     await field(page, 'User name').fill('ldapbob');
     await field(page, 'Email address').fill('bob@example.org');
     await page.getByLabel('Through LDAP (an authentication source)').check();
@@ -161,8 +160,7 @@ describe('UI site administration', () => {
       const res = await ui.h.api('POST', '/admin/users', { auth: [ADMIN.username, ADMIN.password], body: { username: name, email: `${name}@example.com`, password: 'member-password-1' } });
       assert.equal(res.status, 201, res.text);
     }));
-    const { page, errors } = await signedIn(ui.browser, ui.h);
-    await page.goto('/-/admin/users');
+    const { page, errors } = await signedInAt(ui.browser, ui.h, '/-/admin/users');
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await pager.getByText(/Page 1 of \d+/).waitFor();
     assert.equal(await page.getByRole('rowheader').count(), 20);

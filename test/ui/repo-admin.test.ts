@@ -2,7 +2,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN, createToken } from '../helpers/host.ts';
-import { field, screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
+import { field, screenshot, signedInAt, uiFixture } from '../helpers/browser.ts';
 
 describe('UI repository administration', () => {
   const ui = uiFixture();
@@ -16,8 +16,7 @@ describe('UI repository administration', () => {
   });
 
   test('renames a repository, then transfers it to an organization', async () => {
-    const { page, errors } = await signedIn(ui.browser, ui.h);
-    await page.goto(`/${ADMIN.username}/old-name/settings`);
+    const { page, errors } = await signedInAt(ui.browser, ui.h, `/${ADMIN.username}/old-name/settings`);
     await field(page, 'Repository name').fill('new-name');
     await page.getByRole('button', { name: 'Rename repository' }).click();
     await page.waitForURL(`**/${ADMIN.username}/new-name/settings`);
@@ -33,8 +32,7 @@ describe('UI repository administration', () => {
   });
 
   test('adds a collaborator; a later failed attempt shows its error without the earlier success', async () => {
-    const { page, errors } = await signedIn(ui.browser, ui.h);
-    await page.goto(`/${ADMIN.username}/shared/settings/collaboration`);
+    const { page, errors } = await signedInAt(ui.browser, ui.h, `/${ADMIN.username}/shared/settings/collaboration`);
     await field(page, 'User name').fill('carol');
     await page.getByRole('button', { name: 'Add collaborator' }).click();
     await page.getByRole('status').filter({ hasText: 'Added carol as a collaborator.' }).waitFor();

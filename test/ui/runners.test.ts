@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN, createToken, request } from '../helpers/host.ts';
-import { screenshot, signedIn, uiFixture } from '../helpers/browser.ts';
+import { screenshot, signedInAt, uiFixture } from '../helpers/browser.ts';
 import { registerRunner } from '../helpers/runner-client.ts';
 import { until } from '../helpers/until.ts';
 
@@ -12,9 +12,8 @@ describe('UI runners', () => {
   test('repository runners: token, reset, a runner listed and deleted', async () => {
     const root = await createToken(ui.h, ADMIN.username, ADMIN.password);
     assert.equal((await ui.h.api('POST', '/user/repos', { auth: root, body: { name: 'uirun' } })).status, 201);
-    const { page, errors } = await signedIn(ui.browser, ui.h);
+    const { page, errors } = await signedInAt(ui.browser, ui.h, '/root/uirun/settings/actions/runners');
     page.on('dialog', (d) => void d.accept());
-    await page.goto('/root/uirun/settings/actions/runners');
     await page.getByText('No runner is registered here yet.').waitFor();
     await page.getByRole('button', { name: 'Show registration token' }).click();
     const token = (await page.getByTestId('registration-token').textContent())!;
@@ -35,8 +34,7 @@ describe('UI runners', () => {
   });
 
   test('site runners: the built-in runner switch turns it on and off', { timeout: 120_000 }, async () => {
-    const { page, errors } = await signedIn(ui.browser, ui.h);
-    await page.goto('/-/admin/actions/runners');
+    const { page, errors } = await signedInAt(ui.browser, ui.h, '/-/admin/actions/runners');
     await page.getByText('Off.').waitFor();
     await page.getByLabel('Run jobs with the built-in runner').click();
     await page.getByText(/Starting…|Running/).waitFor();
