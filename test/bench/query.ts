@@ -8,7 +8,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openStore } from '../../server/store/index.ts';
 import * as issues from '../../server/store/issues.ts';
-import { api, ADMIN, rssOf, startHostProcess } from './lib/proc.ts';
+import { api, ADMIN, REPO_ROOT, rssOf, startHostProcess } from './lib/proc.ts';
+import { compile } from './idle.ts';
 import { dataDirWithHookTasks } from './lib/seed.ts';
 import { seedIssues, seedRepos } from './lib/seed-query.ts';
 import { fmt, mb, median } from './lib/stats.ts';
@@ -76,12 +77,20 @@ async function repoSearch(root: string, count: number, reps: number): Promise<Se
   }
 }
 
-/** Host start-up (to the first answer) and RSS with `count` hook tasks and `count` issue records stored. */
-async function startup(root: string, count: number, settleMs: number): Promise<{ ms: number; rss: number; peak: number }> {
+/** How a start-up row starts the host: as `npm start` does (compiled and bundled), or from the sources through tsx. */
+interface Start { name: string; entry: string[]; cwd: string }
+
+/** A data dir with `count` hook tasks and `count` issue records stored (none: a fresh data dir). */
+async function startData(root: string, count: number): Promise<string> {
   const dir = path.join(root, `start-${count}`);
   const { store } = await dataDirWithHookTasks(dir, count);
-  await seedIssues(store.engine.root, Array.from({ length: 100 }, (_, i) => i + 1), Math.floor(count / 100));
-  const host = await startHostProcess(dir);
+  if (count) await seedIssues(store.engine.root, Array.from({ length: 100 }, (_, i) => i + 1), Math.floor(count / 100));
+  return dir;
+}
+
+/** Host start-up (to the first answer) and RSS on the data dir `dir`, started as `how` says. */
+async function startup(dir: string, how: Start, settleMs: number): Promise<{ ms: number; rss: number; peak: number }> {
+  const host = await startHostProcess(dir, { entry: how.entry, cwd: how.cwd });
   try {
     await new Promise((r) => setTimeout(r, settleMs));
     return { ms: host.startMs, rss: rssOf(host.pid), peak: rssOf(host.pid, 'VmHWM') };
@@ -98,7 +107,18 @@ export async function runQuery(o: BenchOptions): Promise<AreaResult> {
   const single = await issuePage(o.tmp, 1, total, reps);
   const small = await repoSearch(o.tmp, 100, reps);
   const large = await repoSearch(o.tmp, o.quick ? 1_000 : 3_000, reps);
-  const starts = [await startup(o.tmp, o.quick ? 10_000 : 100_000, o.quick ? 1000 : 3000)];
+  const count = o.quick ? 10_000 : 100_000;
+  const settleMs = o.quick ? 1000 : 3000;
+  const cli = await compile(path.join(o.tmp, 'build'));
+  const hows: Start[] = [
+    { name: 'as npm start runs it (node dist/server/cli.js)', entry: [cli], cwd: path.dirname(cli) },
+    { name: 'from source (npm run dev: node --import tsx server/cli.ts)', entry: ['--import', 'tsx', 'server/cli.ts'], cwd: REPO_ROOT },
+  ];
+  const [full, empty] = [await startData(o.tmp, count), await startData(o.tmp, 0)];
+  const starts: { n: number; how: Start; ms: number; rss: number; peak: number }[] = [];
+  for (const how of hows) {
+    for (const [n, dir] of [[count, full], [0, empty]] as const) starts.push({ n, how, ...(await startup(dir, how, settleMs)) });
+  }
   const start = starts[0]!;
   const issueRows = [
     [`${total.toLocaleString('en-US')} over 100 repositories`, fmt(spread.cold), fmt(spread.warm), `≤ ${ISSUE_TARGET_MS}`, met(spread.warm <= ISSUE_TARGET_MS)],
@@ -110,20 +130,21 @@ export async function runQuery(o: BenchOptions): Promise<AreaResult> {
     [o.quick ? '1,000' : '3,000', fmt(large.anonymous), fmt(large.user), large.total, `≤ ${SEARCH_TARGET_MS} and ≤ 2× the 100 figure`,
       met(large.anonymous <= bound && large.user <= Math.min(SEARCH_TARGET_MS, 2 * small.user))],
   ];
-  const startRows = [[(o.quick ? 10_000 : 100_000).toLocaleString('en-US'), fmt(start.ms), fmt(mb(start.rss)), fmt(mb(start.peak)),
-    `≤ ${START_TARGET_MS} ms, RSS ≤ ${RSS_TARGET_MIB} MiB`, met(start.ms <= START_TARGET_MS && mb(start.peak) <= RSS_TARGET_MIB)]];
+  // The target is read on the host as users start it; the other rows show what the stored records and tsx add.
+  const startRows = starts.map((s) => [s.n.toLocaleString('en-US'), s.how.name, fmt(s.ms), fmt(mb(s.rss)), fmt(mb(s.peak)),
+    ...(s === start ? [`≤ ${START_TARGET_MS} ms, RSS ≤ ${RSS_TARGET_MIB} MiB`, met(s.ms <= START_TARGET_MS && mb(s.peak) <= RSS_TARGET_MIB)] : ['(comparison)', ''])]);
   return {
     area: 'query',
     title: 'Query: paged lists from store indexes',
     tables: [
       { title: 'Page 1 (20) of one repository\'s open issues, ms', columns: ['issue records', 'first call', 'median after', 'target', 'verdict'], rows: issueRows },
       { title: 'GET /repos/search?limit=10, median ms', columns: ['repositories', 'anonymous', 'signed-in user', 'X-Total-Count (anon / user)', 'target', 'verdict'], rows: searchRows },
-      { title: 'Host start-up with N hook tasks and N issue records stored', columns: ['N each', 'start-up ms', 'RSS MiB after start', 'peak RSS MiB', 'target', 'verdict'], rows: startRows },
+      { title: 'Host start-up with N hook tasks and N issue records stored', columns: ['N each', 'started', 'start-up ms', 'RSS MiB after start', 'peak RSS MiB', 'target', 'verdict'], rows: startRows },
     ],
     notes: [
       `Issues: the issues store in-process on seeded partitions; the first call builds that repository's filter rows from its own partitions only, later calls answer from them (median of ${reps}).`,
       `Repository search: the host from the sources (tsx), ${reps} requests after 3 warm-ups; half the repositories private, owned by the admin, so the signed-in user sees the public half.`,
-      `Start-up: \`node --import tsx server/cli.ts\`, hook tasks delivered (the pending index is empty, so the refill reads none), RSS ${o.quick ? 1 : 3} s after the first answer.`,
+      `Start-up: to the first answer of /api/v1/version, one start each, hook tasks delivered (the pending index is empty, so the refill reads none), RSS ${settleMs / 1000} s after the first answer. The target is read on the host as \`npm start\` runs it (compiled, its entry bundled, as the idle area builds it); from source, tsx compiling and loading the modules takes most of the time whatever is stored (compare the empty data dir).`,
     ],
     data: { spread, single, small, large, start },
   };
