@@ -43,3 +43,51 @@ test('drop removes every part of a document and forgets unused tokens', () => {
   assert.deepEqual([...idx.search('alpha').keys()], []);
   assert.equal(idx.size, 1, 'only "beta" is left');
 });
+
+test('prefix search follows writes made after a first search, and a repeated query sees them', () => {
+  const idx = new TextIndex();
+  idx.add(1, 'push page');
+  assert.deepEqual([...idx.search('pu').keys()], [1]);
+  idx.add(2, 'pull request');
+  idx.add(3, 'a pub, pa1 and pa_b');
+  assert.deepEqual([...idx.search('pu').keys()].sort(), [1, 2, 3], 'new tokens are found by the same query');
+  assert.deepEqual([...idx.search('pa').keys()].sort(), [1, 3]);
+  idx.remove(1, 'push page');
+  assert.deepEqual([...idx.search('pu').keys()].sort(), [2, 3]);
+  assert.deepEqual([...idx.search('push').keys()], [], 'a token no document holds is gone');
+  idx.drop(2);
+  assert.deepEqual([...idx.search('pu').keys()], [3]);
+  idx.add(4, 'push');
+  assert.deepEqual([...idx.search('push pu').keys()], [4], 'a forgotten token comes back');
+  assert.deepEqual([...idx.search('pu push').keys()], [4], 'the order of the words does not matter');
+  assert.deepEqual([...idx.search('pu').keys()].sort(), [3, 4]);
+});
+
+test('search gives what a scan of the stored parts gives, through random writes', () => {
+  let seed = 7;
+  const rand = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  const words = ['a', 'ab', 'abc', 'b', 'ba', 'bab', 'c', 'ca', 'a_1', 'a1', 'é', 'e', 'zz'];
+  const text = (): string => Array.from({ length: 1 + rand(4) }, () => words[rand(words.length)]!).join(' ');
+  const idx = new TextIndex();
+  const parts = new Map<number, string[]>();
+  for (let step = 0; step < 600; step++) {
+    const doc = 1 + rand(12);
+    const mine = parts.get(doc) ?? [];
+    const op = rand(10);
+    if (op < 6) {
+      const t = text();
+      idx.add(doc, t);
+      parts.set(doc, [...mine, t]);
+    } else if (op < 9 && mine.length) {
+      const [gone] = mine.splice(rand(mine.length), 1);
+      idx.remove(doc, gone!);
+    } else {
+      idx.drop(doc);
+      parts.delete(doc);
+    }
+    const query = [words[rand(words.length)]!.slice(0, 1 + rand(2)), ...(rand(2) ? [words[rand(words.length)]!] : [])].join(' ');
+    const want = [...parts].filter(([, ts]) => tokenise(query).every((w) => ts.some((t) => tokenise(t).some((tok) => tok.startsWith(w)))))
+      .map(([d]) => d).sort((x, y) => x - y);
+    assert.deepEqual([...idx.search(query).keys()].sort((x, y) => x - y), want, `step ${step}: ${query}`);
+  }
+});

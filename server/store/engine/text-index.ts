@@ -17,39 +17,77 @@ export interface DocSet {
   keys(): Iterable<number>;
 }
 
+/** How many recent queries keep their document sets (any change to the index empties them). */
+const RECENT = 8;
+
+/** Where `t` goes in `arr`, sorted in code-unit order. */
+function lowerBound(arr: readonly string[], t: string): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (arr[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class TextIndex {
   private readonly postings = new Map<string, Map<number, number>>();
+  /**
+   * The tokens in code-unit order, so that the tokens starting with a word are one run found by binary search
+   * instead of a walk over the vocabulary. Built on the first search, then kept through writes.
+   */
+  private vocab: string[] | null = null;
+  /** The document sets of the last queries, by their words (a page after page of one search reads it once). */
+  private readonly recent = new Map<string, DocSet>();
 
   /** Adds one part of document `doc` (its title and body, or one comment). */
   add(doc: number, text: string): void {
+    this.recent.clear();
     for (const t of new Set(tokenise(text))) {
       let docs = this.postings.get(t);
-      if (!docs) this.postings.set(t, (docs = new Map()));
+      if (!docs) {
+        this.postings.set(t, (docs = new Map()));
+        if (this.vocab) this.vocab.splice(lowerBound(this.vocab, t), 0, t);
+      }
       docs.set(doc, (docs.get(doc) ?? 0) + 1);
     }
   }
 
   /** Takes back one part of `doc` given its text as it was added (an edit is remove, then add). */
   remove(doc: number, text: string): void {
+    this.recent.clear();
     for (const t of new Set(tokenise(text))) {
       const docs = this.postings.get(t);
       const n = docs?.get(doc);
       if (!docs || n === undefined) continue;
       if (n > 1) docs.set(doc, n - 1);
       else docs.delete(doc);
-      if (docs.size === 0) this.postings.delete(t);
+      if (docs.size === 0) this.forget(t);
     }
   }
 
   /** Removes every part of `doc` (a deleted document): a walk over the vocabulary. */
   drop(doc: number): void {
-    for (const [t, docs] of this.postings) if (docs.delete(doc) && docs.size === 0) this.postings.delete(t);
+    this.recent.clear();
+    for (const [t, docs] of this.postings) if (docs.delete(doc) && docs.size === 0) this.forget(t);
   }
 
-  /** The documents holding every word of `query`, each word as a prefix of one of their tokens. */
+  /** The documents holding every word of `query`, each word as a prefix of one of their tokens (read-only). */
   search(query: string): DocSet {
-    const words = [...new Set(tokenise(query))];
+    const words = [...new Set(tokenise(query))].sort();
     if (!words.length) return new Set();
+    const key = words.join(' ');
+    const had = this.recent.get(key);
+    if (had) return had;
+    const found = this.matching(words);
+    this.recent.set(key, found);
+    for (const k of this.recent.keys()) if (this.recent.size > RECENT) this.recent.delete(k);
+    return found;
+  }
+
+  private matching(words: string[]): DocSet {
     // The rarest word first: the following ones only narrow its set.
     const sets = words.map((w) => this.prefixed(w)).sort((a, b) => a.size - b.size);
     const [first, ...rest] = sets;
@@ -61,12 +99,21 @@ export class TextIndex {
 
   /** The documents with a token starting with `word`; one token's postings are given as they are, not copied. */
   private prefixed(word: string): DocSet {
+    const vocab = (this.vocab ??= [...this.postings.keys()].sort());
     const hits: Map<number, number>[] = [];
-    for (const [t, docs] of this.postings) if (t.startsWith(word)) hits.push(docs);
+    for (let i = lowerBound(vocab, word); i < vocab.length && vocab[i]!.startsWith(word); i++) hits.push(this.postings.get(vocab[i]!)!);
     if (hits.length === 1) return hits[0]!;
     const out = new Set<number>();
     for (const docs of hits) for (const d of docs.keys()) out.add(d);
     return out;
+  }
+
+  /** A token no document holds any more. */
+  private forget(t: string): void {
+    this.postings.delete(t);
+    if (!this.vocab) return;
+    const at = lowerBound(this.vocab, t);
+    if (this.vocab[at] === t) this.vocab.splice(at, 1);
   }
 
   /** How many distinct tokens are indexed. */
