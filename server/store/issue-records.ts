@@ -108,6 +108,10 @@ export function matches(q: IssueQuery): (k: IssueKey) => boolean {
     && (!q.labelIds?.length || q.labelIds.every((l) => k.label_ids.includes(l)));
 }
 
+/** Whether `q` filters by more than state, kind, labels and poster (what the in-memory lookup indexes answer). */
+export const filtersBeyondIndexes = (q: IssueQuery): boolean => q.assigneeId !== undefined || q.mentionedId !== undefined
+  || q.milestoneId !== undefined || !!q.milestoneIds?.length || q.updatedSince !== undefined || q.updatedBefore !== undefined;
+
 /** The counters of a set of index rows. */
 export function countersOf(keys: Iterable<IssueKey>): IssueCounters {
   const c: IssueCounters = { open_issues: 0, closed_issues: 0, open_pulls: 0, closed_pulls: 0 };

@@ -90,3 +90,36 @@ test('label and poster filters, and sorted lists, stay right through writes', ()
   assert.deepEqual(page.rows.map((r) => r.index), [35, 34, 33, 32, 31]);
   assert.equal(page.total, 39);
 }));
+
+test('a search\'s page and total match a scan of every issue, through writes and an imported far index', () => withStore(async (store) => {
+  for (let i = 1; i <= 60; i++) {
+    await issues.insert(store, 1, issue({ title: i % 4 ? `crash ${i}` : `other ${i}`, is_closed: i % 3 === 0, is_pull: i % 5 === 0, poster_id: 1 + (i % 2), label_ids: i % 7 ? [10] : [10, 20] }));
+  }
+  const queries: issues.IssueQuery[] = [];
+  for (const state of [undefined, 'open', 'closed', 'all'] as const) {
+    for (const isPull of [undefined, true, false]) {
+      queries.push({ state, isPull, limit: 5 }, { state, isPull, page: 3, limit: 4, sort: 'oldest' }, { state, isPull, labelIds: [20], limit: 2 }, { state, isPull, posterId: 2, limit: 3 });
+    }
+  }
+  const check = async (label: string): Promise<void> => {
+    const all = (await issues.list(store, 1, { state: 'all', limit: 0, sort: 'newest' })).rows.filter((r) => /\bcrash/.test(r.title));
+    for (const q of queries) {
+      const want = all.filter((r) => ((q.state ?? 'all') === 'all' || r.is_closed === (q.state === 'closed')) && (q.isPull === undefined || r.is_pull === q.isPull)
+        && (q.labelIds ?? []).every((l) => r.label_ids.includes(l)) && (q.posterId === undefined || r.poster_id === q.posterId));
+      if (q.sort === 'oldest') want.reverse();
+      const at = ((q.page ?? 1) - 1) * q.limit!;
+      const got = await issues.search(store, [1], 'crash', q);
+      assert.deepEqual(got.rows.map((r) => r.index), want.slice(at, at + q.limit!).map((r) => r.index), `${label}: ${JSON.stringify(q)}`);
+      assert.equal(got.total, want.length, `${label}: total of ${JSON.stringify(q)}`);
+    }
+  };
+  await check('as stored');
+  await issues.update(store, 1, 2, (r) => { r.is_closed = true; });
+  await issues.update(store, 1, 3, (r) => { r.is_closed = false; r.label_ids = [10, 20]; });
+  await issues.update(store, 1, 4, (r) => { r.title = 'crash now'; });
+  await issues.remove(store, 1, 5);
+  await check('after writes');
+  await issues.insert(store, 1, issue({ title: 'crash imported' }), 1_000_000);
+  await issues.insert(store, 1, issue({ title: 'crash imported and closed', is_closed: true, label_ids: [20] }), 999_999);
+  await check('with far indexes');
+}));
