@@ -91,3 +91,22 @@ test('search gives what a scan of the stored parts gives, through random writes'
     assert.deepEqual([...idx.search(query).keys()].sort((x, y) => x - y), want, `step ${step}: ${query}`);
   }
 });
+
+test('a part bringing or taking many tokens at once keeps prefix search right', () => {
+  const idx = new TextIndex();
+  const many = (from: number, n: number): string => Array.from({ length: n }, (_, i) => `w${from + i}`).join(' ');
+  idx.add(1, 'w0 x');
+  assert.deepEqual([...idx.search('w').keys()], [1]);
+  idx.add(2, many(100, 40));
+  idx.add(3, `${many(120, 40)} x`);
+  assert.deepEqual([...idx.search('w13').keys()].sort(), [2, 3], 'w130..w139 come from both');
+  assert.deepEqual([...idx.search('w15').keys()], [3]);
+  assert.deepEqual([...idx.search('w0').keys()], [1]);
+  idx.remove(2, many(100, 40));
+  assert.deepEqual([...idx.search('w10').keys()], [], 'w100..w109 are gone with their only part');
+  assert.deepEqual([...idx.search('w12').keys()], [3], 'w120..w129 are still held by 3');
+  idx.drop(3);
+  assert.deepEqual([...idx.search('w').keys()], [1]);
+  assert.deepEqual([...idx.search('x').keys()], [1]);
+  assert.equal(idx.size, 2);
+});

@@ -19,6 +19,8 @@ export interface DocSet {
 
 /** How many recent queries keep their document sets (any change to the index empties them). */
 const RECENT = 8;
+/** Up to this many tokens new to (or gone from) the index in one write are spliced in; more are merged in one pass. */
+const SPLICES = 16;
 
 /** Where `t` goes in `arr`, sorted in code-unit order. */
 function lowerBound(arr: readonly string[], t: string): number {
@@ -45,33 +47,39 @@ export class TextIndex {
   /** Adds one part of document `doc` (its title and body, or one comment). */
   add(doc: number, text: string): void {
     this.recent.clear();
+    const fresh: string[] = [];
     for (const t of new Set(tokenise(text))) {
       let docs = this.postings.get(t);
       if (!docs) {
         this.postings.set(t, (docs = new Map()));
-        if (this.vocab) this.vocab.splice(lowerBound(this.vocab, t), 0, t);
+        fresh.push(t);
       }
       docs.set(doc, (docs.get(doc) ?? 0) + 1);
     }
+    this.vocabAdd(fresh);
   }
 
   /** Takes back one part of `doc` given its text as it was added (an edit is remove, then add). */
   remove(doc: number, text: string): void {
     this.recent.clear();
+    const gone: string[] = [];
     for (const t of new Set(tokenise(text))) {
       const docs = this.postings.get(t);
       const n = docs?.get(doc);
       if (!docs || n === undefined) continue;
       if (n > 1) docs.set(doc, n - 1);
       else docs.delete(doc);
-      if (docs.size === 0) this.forget(t);
+      if (docs.size === 0) gone.push(t);
     }
+    this.forget(gone);
   }
 
   /** Removes every part of `doc` (a deleted document): a walk over the vocabulary. */
   drop(doc: number): void {
     this.recent.clear();
-    for (const [t, docs] of this.postings) if (docs.delete(doc) && docs.size === 0) this.forget(t);
+    const gone: string[] = [];
+    for (const [t, docs] of this.postings) if (docs.delete(doc) && docs.size === 0) gone.push(t);
+    this.forget(gone);
   }
 
   /** The documents holding every word of `query`, each word as a prefix of one of their tokens (read-only). */
@@ -108,12 +116,38 @@ export class TextIndex {
     return out;
   }
 
-  /** A token no document holds any more. */
-  private forget(t: string): void {
-    this.postings.delete(t);
-    if (!this.vocab) return;
-    const at = lowerBound(this.vocab, t);
-    if (this.vocab[at] === t) this.vocab.splice(at, 1);
+  /** Tokens new to the index go into the sorted ones: a few by splices, more by one merge (a write stays linear). */
+  private vocabAdd(fresh: string[]): void {
+    const vocab = this.vocab;
+    if (!vocab || !fresh.length) return;
+    if (fresh.length <= SPLICES) {
+      for (const t of fresh) vocab.splice(lowerBound(vocab, t), 0, t);
+      return;
+    }
+    fresh.sort();
+    const merged: string[] = [];
+    let i = 0;
+    for (const t of fresh) {
+      while (i < vocab.length && vocab[i]! < t) merged.push(vocab[i++]!);
+      merged.push(t);
+    }
+    while (i < vocab.length) merged.push(vocab[i++]!);
+    this.vocab = merged;
+  }
+
+  /** Tokens no document holds any more leave the index (from the sorted ones as in vocabAdd). */
+  private forget(gone: string[]): void {
+    for (const t of gone) this.postings.delete(t);
+    const vocab = this.vocab;
+    if (!vocab || !gone.length) return;
+    if (gone.length <= SPLICES) {
+      for (const t of gone) {
+        const at = lowerBound(vocab, t);
+        if (vocab[at] === t) vocab.splice(at, 1);
+      }
+      return;
+    }
+    this.vocab = vocab.filter((t) => this.postings.has(t));
   }
 
   /** How many distinct tokens are indexed. */
