@@ -36,12 +36,11 @@ export const selectKeys = (store: Store, where: (r: RepoRecord) => boolean, sort
   table.select(store, where, keyOf, sort);
 
 /**
- * selectKeys() in a named sort order the table keeps between searches (rebuilt after a write); `reverse` walks
- * it from the end. One name, one compare.
+ * Every repository in a named sort order the table keeps between searches (rebuilt after a write). One name, one
+ * compare. The stored records themselves, not copies: read-only, for a search that cuts its page before it copies.
  */
-export const selectKeysOrdered = (
-  store: Store, name: string, compare: (a: RepoRecord, b: RepoRecord) => number, where: (r: Readonly<RepoRecord>) => boolean, reverse = false,
-): Promise<RepoKey[]> => table.selectOrdered(store, name, compare, where, keyOf, reverse);
+export const ordered = (store: Store, name: string, compare: (a: RepoRecord, b: RepoRecord) => number): Promise<readonly Readonly<RepoRecord>[]> =>
+  table.ordered(store, name, compare);
 
 /** The access-check fields and the topics of every repository having a topic that `match` accepts, by id. */
 export const selectByTopic = (store: Store, match: (topic: string) => boolean): Promise<(RepoKey & { topics: string[] })[]> =>

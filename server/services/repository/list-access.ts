@@ -31,6 +31,10 @@ export interface ListRule {
   exact: ReadRule;
 }
 
+// permissionByFlags' `listed` argument, made once rather than for each row a list counts
+const MAY_BE_GRANTED = Object.freeze({ mayBeGranted: true });
+const NOT_GRANTED = Object.freeze({ mayBeGranted: false });
+
 /** The list rule of `viewer`: owner visibility and repoPermission's read, decided from flags where they suffice. */
 export async function listRule(app: AppContext, viewer: UserRecord | null): Promise<ListRule> {
   const visible = new Map<number, boolean>();
@@ -49,7 +53,7 @@ export async function listRule(app: AppContext, viewer: UserRecord | null): Prom
     },
     quick: (key, owner) => {
       if (!visible.get(owner.id)) return null;
-      return permissionByFlags(viewer, key, owner, { mayBeGranted: collaborations.has(key.id) || inTeams.has(owner.id) });
+      return permissionByFlags(viewer, key, owner, collaborations.has(key.id) || inTeams.has(owner.id) ? MAY_BE_GRANTED : NOT_GRANTED);
     },
     exact: async (key, owner) => {
       if (!(await see(owner))) return null;

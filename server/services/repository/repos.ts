@@ -25,7 +25,7 @@ import { NotFoundError, ValidationError, userNotFound } from '../../lib/errors.t
 import { requireWithinReach } from '../auth/token-reach.ts';
 import { dropRedirectsTo } from './redirects.ts';
 import { listRule, type ListRule, type ReadRule } from './list-access.ts';
-import { SORTS, matcher, priorityFirst, type RepoSearch } from './search-filter.ts';
+import { SORTS, matcher, orderedWalk, type RepoSearch } from './search-filter.ts';
 
 export type { ReadRule } from './list-access.ts';
 export type { RepoSearch } from './search-filter.ts';
@@ -157,19 +157,32 @@ export interface PageRequest {
 
 const ALL: PageRequest = { page: 1, limit: 0 };
 
+/** The rows a list pages through, in order: the next one each call, undefined after the last. */
+export type KeyWalk = () => Readonly<repoStore.RepoKey> | undefined;
+
+/** A KeyWalk over an array of keys. */
+function walkOf(keys: readonly Readonly<repoStore.RepoKey>[]): KeyWalk {
+  let i = 0;
+  return () => keys[i++];
+}
+
 /**
  * Checks access on every key, counts the readable ones, and builds the full views (viewsOfChecked) for the
  * requested page only. With a ListRule, rows outside the page whose flags show them readable are counted, and
- * page rows whose flags settle the permission are taken, without a lookup or an await.
+ * page rows whose flags settle the permission are taken, without a lookup or an await. `keys` is an array or a
+ * KeyWalk (a search walks the store's kept order, so no row is copied before the page is cut).
  */
-export async function pageReadable(app: AppContext, keys: readonly repoStore.RepoKey[], paging: PageRequest, rule: ReadRule | ListRule): Promise<RepoPage> {
+export async function pageReadable(
+  app: AppContext, keys: readonly Readonly<repoStore.RepoKey>[] | KeyWalk, paging: PageRequest, rule: ReadRule | ListRule,
+): Promise<RepoPage> {
   const { exact, quick, meet } = typeof rule === 'function' ? { exact: rule, quick: undefined, meet: undefined } : rule;
+  const next = typeof keys === 'function' ? keys : walkOf(keys);
   const owners = new Map<number, UserRecord | undefined>();
   const start = paging.limit > 0 ? (Math.max(1, paging.page) - 1) * paging.limit : 0;
   const end = paging.limit > 0 ? start + paging.limit : Infinity;
   const picked: { id: number; owner: UserRecord; perm: Permission }[] = [];
   let total = 0;
-  for (const key of keys) {
+  for (let key = next(); key; key = next()) {
     let owner = owners.get(key.owner_id);
     if (owner === undefined && !owners.has(key.owner_id)) {
       owners.set(key.owner_id, (owner = await userStore.peekById(app.store, key.owner_id)));
@@ -228,16 +241,27 @@ export async function searchRepositories(app: AppContext, viewer: UserRecord | n
   const sort = SORTS[name];
   if (!sort) throw new ValidationError(`Invalid sort mode: "${o.sort ?? ''}"`);
   const collaborations = new Set(o.uid ? (await collaboratorStore.listByUser(app.store, o.uid)).map((c) => c.repo_id) : []);
-  const keys = await repoStore.selectKeysOrdered(app.store, name, sort, matcher(o, collaborations), order === 'desc');
-  const ordered = name === 'stars' ? await byStars(app, keys, order === 'desc') : keys;
-  return pageReadable(app, priorityFirst(ordered, o.priority_owner_id), paging, await listRule(app, viewer));
+  const rule = await listRule(app, viewer);
+  const rows = await repoStore.ordered(app.store, name, sort);
+  const match = matcher(o, collaborations);
+  const desc = order === 'desc';
+  if (name !== 'stars') return pageReadable(app, orderedWalk(rows, desc, match, o.priority_owner_id), paging, rule);
+  const byCount = await byStars(app, collect(orderedWalk(rows, desc, match)), desc);
+  return pageReadable(app, orderedWalk(byCount, false, null, o.priority_owner_id), paging, rule);
+}
+
+/** Every row a walk gives, in its order (references to the shared rows, not copies). */
+function collect<K>(walk: () => K | undefined): K[] {
+  const out: K[] = [];
+  for (let r = walk(); r; r = walk()) out.push(r);
+  return out;
 }
 
 /**
  * `keys` (in SORTS.stars' id order, reversed for desc) sorted by star count: the counts come from the stars' repository
  * index, and a stable sort keeps the id order among equal counts, so desc stays the exact reverse of asc.
  */
-async function byStars(app: AppContext, keys: repoStore.RepoKey[], desc: boolean): Promise<repoStore.RepoKey[]> {
+async function byStars<K extends { id: number }>(app: AppContext, keys: K[], desc: boolean): Promise<K[]> {
   const counts = await starStore.countByRepoEach(app.store, keys.map((k) => k.id));
   const order = keys.map((_, i) => i).sort((a, b) => (desc ? counts[b]! - counts[a]! : counts[a]! - counts[b]!));
   return order.map((i) => keys[i]!);

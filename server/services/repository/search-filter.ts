@@ -58,28 +58,53 @@ function keywordMatcher(o: RepoSearch): ((r: Readonly<RepoRecord>) => boolean) |
 
 /**
  * Gitea's reading of `uid`: the repositories the user owns or collaborates on; `exclusive` keeps only those owned,
- * `mode=collaborative` only those collaborated on. `collaborations` holds the ids of the latter.
+ * `mode=collaborative` only those collaborated on. `collaborations` holds the ids of the latter. Null when no filter
+ * is set (every repository matches), so a search walks the rows without a call per row.
  */
-export function matcher(o: RepoSearch, collaborations: Set<number>): (r: Readonly<RepoRecord>) => boolean {
+export function matcher(o: RepoSearch, collaborations: Set<number>): ((r: Readonly<RepoRecord>) => boolean) | null {
   const keyword = keywordMatcher(o);
   const byUser = o.uid !== undefined && o.uid !== 0;
+  const publicOnly = o.private === false || !!o.publicOnly;
+  const mode = o.mode === 'fork' || o.mode === 'source' || o.mode === 'mirror' || o.mode === 'collaborative' ? o.mode : undefined;
+  if (!keyword && !byUser && !publicOnly && o.is_private === undefined && o.template !== false && o.archived === undefined && !mode) return null;
   return (r) => {
     if (keyword && !keyword(r)) return false;
     if (byUser && r.owner_id !== o.uid && (o.exclusive || !collaborations.has(r.id))) return false;
-    if ((o.private === false || o.publicOnly) && r.is_private) return false;
+    if (publicOnly && r.is_private) return false;
     if (o.is_private !== undefined && r.is_private !== o.is_private) return false;
     if (o.template === false && r.is_template) return false;
     if (o.archived !== undefined && r.is_archived !== o.archived) return false;
-    if (o.mode === 'fork' && !r.is_fork) return false;
-    if (o.mode === 'source' && (r.is_fork || r.is_mirror)) return false;
-    if (o.mode === 'mirror' && !r.is_mirror) return false;
-    if (o.mode === 'collaborative' && r.owner_id === o.uid) return false;
+    if (mode === 'fork' && !r.is_fork) return false;
+    if (mode === 'source' && (r.is_fork || r.is_mirror)) return false;
+    if (mode === 'mirror' && !r.is_mirror) return false;
+    if (mode === 'collaborative' && r.owner_id === o.uid) return false;
     return true;
   };
 }
 
-/** The rows of the priority owner first, each part keeping its order (a stable partition). */
-export function priorityFirst<K extends { owner_id: number }>(keys: K[], prio: number | undefined): K[] {
-  if (!prio) return keys;
-  return [...keys.filter((k) => k.owner_id === prio), ...keys.filter((k) => k.owner_id !== prio)];
+/**
+ * The rows of `rows` that `match` accepts, one per call (undefined at the end), walked from the end when `reverse`:
+ * the priority owner's first, each part keeping its order (a stable partition, as two walks over the same array).
+ * Nothing is copied, so a search pays one pass over the rows it counts.
+ */
+export function orderedWalk<K extends { owner_id: number }>(
+  rows: readonly K[], reverse: boolean, match: ((r: K) => boolean) | null, prio?: number,
+): () => K | undefined {
+  const n = rows.length;
+  // pass 0 walks the priority owner's rows, pass 1 the others (all rows without a priority owner)
+  let pass = prio ? 0 : 1;
+  let i = 0;
+  return () => {
+    for (;;) {
+      if (i >= n) {
+        if (pass === 1) return undefined;
+        pass = 1;
+        i = 0;
+      }
+      const r = rows[reverse ? n - 1 - i : i]!;
+      i += 1;
+      if (prio && (r.owner_id === prio) !== (pass === 0)) continue;
+      if (!match || match(r)) return r;
+    }
+  };
 }

@@ -41,7 +41,7 @@ export class Table<R extends { id: number }> {
    * a stored row in place (update stores a new object), so a copy can never show a stale row.
    */
   private readonly frozen = new WeakMap<R, Readonly<R>>();
-  /** Sorted orders of the rows kept between reads (selectOrdered), keyed like `built`; every write drops them. */
+  /** Sorted orders of the rows kept between reads (ordered), keyed like `built`; every write drops them. */
   private readonly orders = new WeakMap<object, Map<string, R[]>>();
 
   constructor(name: string, opts: TableOptions<R> = {}) {
@@ -174,24 +174,19 @@ export class Table<R extends { id: number }> {
   }
 
   /**
-   * select() over a sorted order of every row that is kept until the next write, so a read pays a filter over
-   * rows already in order instead of a sort. `name` names the order `compare` gives (one name, one compare);
-   * `reverse` walks it from the end.
+   * A sorted order of every row, kept until the next write, so a read walks rows already in order instead of
+   * sorting. `name` names the order `compare` gives (one name, one compare). The array and its rows are the stored
+   * ones, shared and not copied: read-only, for a caller that cuts a page before it copies anything. A write drops
+   * the order (the next read sorts anew) and stores new row objects, so a caller still walking it sees the rows as
+   * they were when it was handed out.
    */
-  async selectOrdered<P>(
-    store: Store, name: string, compare: (a: R, b: R) => number, where: (r: Readonly<R>) => boolean, project: (r: Readonly<R>) => P, reverse = false,
-  ): Promise<P[]> {
+  async ordered(store: Store, name: string, compare: (a: R, b: R) => number): Promise<readonly Readonly<R>[]> {
     const d = (await this.doc(store)).data;
     let kept = this.orders.get(d.rows);
     if (!kept) this.orders.set(d.rows, (kept = new Map()));
     let rows = kept.get(name);
     if (!rows) kept.set(name, (rows = Object.values(d.rows).sort(compare)));
-    const out: P[] = [];
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[reverse ? rows.length - 1 - i : i]!;
-      if (where(r)) out.push(project(r));
-    }
-    return out;
+    return rows;
   }
 
   /** How many rows match. */
