@@ -22,6 +22,7 @@ import { subscribeRunners } from './actions/runner-subscriber.ts';
 import { subscribeActions } from './actions/index.ts';
 import { subscribeAvatars } from './avatar/avatars.ts';
 import { subscribeNotifications } from './notification/subscriber.ts';
+import { subscribeFeed } from './feed/record.ts';
 
 /** Subscribes every feature of a host (or a command-line context) to its bus; call once, right after the context exists. */
 export function subscribeFeatures(app: AppContext): void {
@@ -43,4 +44,5 @@ export function subscribeFeatures(app: AppContext): void {
   subscribeActions(app);
   subscribeAvatars(app);
   subscribeNotifications(app);
+  subscribeFeed(app);
 }

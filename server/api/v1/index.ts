@@ -56,6 +56,7 @@ import { forkRoutes } from './repo/fork.ts';
 import { actionSecretRoutes } from './actions/secrets.ts';
 import { actionVariableRoutes } from './actions/variables.ts';
 import { runnerRoutes } from './actions/runners.ts';
+import { feedRoutes } from './feed/feeds.ts';
 
 export const API_V1_ROUTES: RouteDef[] = [
   ...miscRoutes,
@@ -117,4 +118,5 @@ export const API_V1_ROUTES: RouteDef[] = [
   ...actionAttemptRoutes,
   ...actionWorkflowRoutes,
   ...actionArtifactRoutes,
+  ...feedRoutes,
 ];

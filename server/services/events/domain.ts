@@ -78,8 +78,10 @@ export interface DomainEvents {
   'repo.damage_suspected': { repoId: number };
   /** Wiki pages changed (the API, the UI or a push to the wiki): one entry per page, Gitea's wiki hook actions plus `renamed`. */
   'wiki.changed': { repo: RepoRecord; owner: UserRecord; doer: UserRecord; changes: WikiPageChange[]; baseUrl: string };
-  /** A repository's settings changed (name, default branch, units, archiving); `before` is the record as it was. */
-  'repo.settings_changed': { before: RepoRecord; repo: RepoRecord };
+  /** A repository's settings changed (name, default branch, units, archiving); `before` is the record as it was, `doer` who changed them through the API. */
+  'repo.settings_changed': { before: RepoRecord; repo: RepoRecord; doer?: UserRecord };
+  /** A repository moved to another owner (`owner` the new one). */
+  'repo.transferred': { repo: RepoRecord; owner: UserRecord; oldOwnerName: string; doer: UserRecord };
   /** An action job changed status (`run` as it is after the change); webhooks send workflow_job. */
   'action_job.changed': { repo: RepoRecord; owner: UserRecord; run: ActionRunRecord; job: ActionJobRecord; sender: UserRecord | null };
   /** An action run changed status; webhooks send workflow_run. */

@@ -7,6 +7,7 @@ import type { UserRecord, Visibility } from '../../store/records.ts';
 import * as userStore from '../../store/users.ts';
 import * as repoStore from '../../store/repos.ts';
 import { assertOwnsNoPackages } from '../packages/files.ts';
+import * as feedStore from '../../store/feed-actions.ts';
 import * as teamStore from '../../store/teams.ts';
 import * as orgMemberStore from '../../store/org-members.ts';
 import { ownerVisible, REPO_UNITS } from '../permission/permissions.ts';
@@ -98,6 +99,7 @@ async function removeOrgRecords(app: AppContext, orgId: number): Promise<void> {
   await teamStore.removeByOrg(app.store, orgId);
   await orgMemberStore.removeOrg(app.store, orgId);
   await forgetFollows(app, orgId);
+  await feedStore.removeByUser(app.store, orgId);
   await userStore.remove(app.store, orgId);
   await removeAccountAvatarFiles(app, orgId);
 }

@@ -1,6 +1,6 @@
 /** Editing a repository (Gitea's EditRepoOption): each field is applied only when present. */
 import type { AppContext } from '../context.ts';
-import type { RepoRecord } from '../../store/records.ts';
+import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import * as repoStore from '../../store/repos.ts';
 import * as refs from '../../git/refs.ts';
 import { repoNameProblem } from '../../lib/names.ts';
@@ -86,7 +86,7 @@ async function checkedDefaultBranch(repo: RepoRecord, gitDir: string, branch: st
 }
 
 /** Applies the present fields of `opts` to the repository; returns the new record. */
-export async function editRepository(app: AppContext, repo: RepoRecord, opts: RepoEdit): Promise<RepoRecord> {
+export async function editRepository(app: AppContext, repo: RepoRecord, opts: RepoEdit, doer?: UserRecord): Promise<RepoRecord> {
   if (opts.archived !== undefined && repo.is_mirror) throw new ValidationError('repo is a mirror, cannot archive/un-archive');
   const mirror = checkMirrorEdit(app, repo, opts);
   if (opts.name !== undefined) await rename(app, repo, opts.name);
@@ -106,6 +106,6 @@ export async function editRepository(app: AppContext, repo: RepoRecord, opts: Re
     r.updated = new Date().toISOString();
   });
   await applyMirrorEdit(app, repo, mirror);
-  if (next) await app.bus.publish('repo.settings_changed', { before: repo, repo: next });
+  if (next) await app.bus.publish('repo.settings_changed', { before: repo, repo: next, ...(doer ? { doer } : {}) });
   return next ?? repo;
 }

@@ -50,7 +50,7 @@ async function resolveTarget(app: AppContext, doer: UserRecord, newOwnerName: st
 }
 
 /** Moves the repository to `newOwner` now: name check, owner change, grants that no longer fit dropped, teams given. */
-async function transferOwnership(app: AppContext, repo: RepoRecord, newOwner: UserRecord, teams: teamStore.TeamRecord[]): Promise<RepoRecord> {
+async function transferOwnership(app: AppContext, doer: UserRecord, repo: RepoRecord, newOwner: UserRecord, teams: teamStore.TeamRecord[]): Promise<RepoRecord> {
   const oldOwnerId = repo.owner_id;
   const moved = await withOwnerNames(app, newOwner.id, async () => {
     if (await repoStore.getByOwnerAndName(app.store, newOwner.id, repo.name)) throw alreadyExists(newOwner, repo.name);
@@ -70,6 +70,8 @@ async function transferOwnership(app: AppContext, repo: RepoRecord, newOwner: Us
   for (const t of teams) await teamStore.addRepo(app.store, t, repo.id);
   await transferStore.removeByRepo(app.store, repo.id);
   invalidateRepo(app, repo.id);
+  const oldOwner = await userStore.getById(app.store, oldOwnerId);
+  if (moved && oldOwner) await app.bus.publish('repo.transferred', { repo: moved, owner: newOwner, oldOwnerName: oldOwner.name, doer });
   return moved ?? repo;
 }
 
@@ -82,7 +84,7 @@ export async function startTransfer(app: AppContext, doer: UserRecord, repo: Rep
   const { newOwner, teams } = await resolveTarget(app, doer, newOwnerName, teamIds);
   if (await transferStore.getByRepo(app.store, repo.id)) throw new ConflictError(`repository is already being transferred [repo: ${repo.name}]`);
   const direct = doer.is_admin || doer.id === newOwner.id || (newOwner.type === 'organization' && (await canCreateOrgRepo(app, newOwner, doer)));
-  if (direct) return { repo: await transferOwnership(app, repo, newOwner, teams), pending: false };
+  if (direct) return { repo: await transferOwnership(app, doer, repo, newOwner, teams), pending: false };
   if (await repoStore.getByOwnerAndName(app.store, newOwner.id, repo.name)) throw alreadyExists(newOwner, repo.name);
   if (!canReadAny(await repoPermission(app, newOwner, repo))) await addOrUpdateCollaborator(app, repo, newOwner, 'read');
   await transferStore.insert(app.store, { repo_id: repo.id, doer_id: doer.id, recipient_id: newOwner.id, team_ids: teams.map((t) => t.id) }).catch((err: unknown) => {
@@ -118,7 +120,7 @@ async function decidable(app: AppContext, doer: UserRecord, repo: RepoRecord): P
 /** Accepts the pending transfer: the repository moves to its recipient. */
 export async function acceptTransfer(app: AppContext, doer: UserRecord, repo: RepoRecord): Promise<RepoRecord> {
   const pending = await decidable(app, doer, repo);
-  return transferOwnership(app, repo, pending.recipient, pending.teams);
+  return transferOwnership(app, doer, repo, pending.recipient, pending.teams);
 }
 
 /** Rejects (or cancels) the pending transfer: the repository stays where it is. */

@@ -15,6 +15,7 @@ import * as tokenStore from '../../store/access-tokens.ts';
 import * as watchStore from '../../store/watches.ts';
 import * as starStore from '../../store/stars.ts';
 import * as notificationStore from '../../store/notifications.ts';
+import * as feedStore from '../../store/feed-actions.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { Intent } from '../../store/engine/journal.ts';
 import { isLastAdmin } from './users.ts';
@@ -78,12 +79,13 @@ async function deleteTotp(app: AppContext, user: UserRecord): Promise<void> {
   });
 }
 
-/** Step 6: what the user watches and starred, their follows both ways and their notification threads (Gitea deletes these rows with the user). */
+/** Step 6: what the user watches and starred, their follows both ways, their notification threads and activity feed rows (Gitea deletes these rows with the user). */
 async function deleteWatchesAndStars(app: AppContext, user: UserRecord): Promise<void> {
   await watchStore.removeByUser(app.store, user.id);
   await starStore.removeByUser(app.store, user.id);
   await forgetFollows(app, user.id);
   await notificationStore.removeByUser(app.store, user.id);
+  await feedStore.removeByUser(app.store, user.id);
 }
 
 /** Step 7: the user record itself. */

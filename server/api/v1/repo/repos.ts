@@ -83,7 +83,7 @@ export const repoRoutes = [
     guards: [repoAccess('admin')],
     handler: async (ctx) => {
       const { owner, repo, perm } = repoOf(ctx);
-      const next = await editRepository(ctx.app, repo, ctx.body);
+      const next = await editRepository(ctx.app, repo, ctx.body, ctx.doer ?? undefined);
       json(ctx, 200, repoJsonFor(ctx)(await repos.viewOfChecked(ctx.app, next, owner, perm)));
     },
   }),
