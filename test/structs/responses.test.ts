@@ -19,6 +19,7 @@ import * as actionSecretFlows from './flows-actions-secrets.ts';
 import * as actionFlows from './flows-actions.ts';
 import * as runnerFlows from './flows-runners.ts';
 import * as notificationFlows from './flows-notifications.ts';
+import * as feedFlows from './flows-feeds.ts';
 
 /** Operations left out, each with the reason; anything else that is GET or POST must be exercised. */
 const NOT_EXERCISED: Record<string, string> = {
@@ -124,6 +125,10 @@ describe('answers match their declared schemas', () => {
 
   test('notification threads', async () => {
     await notificationFlows.notifications(c, h, w);
+  });
+
+  test('activity feeds', async () => {
+    await feedFlows.feeds(c, w);
   });
 
   test('runners and registration tokens', async () => {
