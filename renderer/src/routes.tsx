@@ -141,5 +141,6 @@ export const ROUTES: RouteObject[] = [
   repo('/actions', 'actions'),
   repo('/actions/runs/:number', 'action-run'),
   repo('/settings/actions/runners', 'runners', {}),
+  repo('/activity', 'activity'),
   page('*', () => <NotFoundPage message="There is no page at this address." />, pub),
 ];

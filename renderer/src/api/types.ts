@@ -27,3 +27,4 @@ export type { NotificationCount, NotificationThread } from '../../../server/stru
 export type { CommitStatus, CombinedStatus } from '../../../server/structs/status.ts';
 export type { PullRequest } from '../../../server/structs/pull.ts';
 export type { PullReview, PullReviewComment } from '../../../server/structs/review.ts';
+export type { Activity } from '../../../server/structs/activity.ts';

@@ -1,4 +1,4 @@
-/** The dashboard: the repositories the user can see, searched, sorted, filtered and paged through the URL. */
+/** The dashboard: the repositories the user can see, searched, sorted, filtered and paged through the URL, beside the user's activity feed. */
 import { useId } from 'react';
 import type { Repository } from '../api/types.ts';
 import { useUser } from '../auth.tsx';
@@ -11,6 +11,8 @@ import { SearchForm } from '../components/SearchForm.tsx';
 import { Link, useUrlFilters } from '../router.tsx';
 import { searchData, useList } from '../use-list.ts';
 import { HostPanel, RecentPushes } from './DashboardPanels.tsx';
+import { ActivityFeed } from '../components/ActivityFeed.tsx';
+import { seg } from '../api/client.ts';
 
 const FILTERS = { all: 'All I can see', mine: 'Mine', collaborating: 'Collaborating' } as const;
 type FilterKey = keyof typeof FILTERS;
@@ -69,7 +71,14 @@ export function DashboardPage() {
             </>
           ) : null}
         </div>
-        <aside className="dashboard-side" aria-label="Activity"><RecentPushes /><HostPanel /></aside>
+        <aside className="dashboard-side" aria-label="Activity">
+          <section className="card" aria-labelledby="feed-title">
+            <h2 id="feed-title">Activity</h2>
+            <ActivityFeed path={`/api/v1/users/${seg(user.login)}/activities/feeds`} label="Your activity" empty="Nothing has happened in your repositories or the ones you watch yet." />
+          </section>
+          <RecentPushes />
+          <HostPanel />
+        </aside>
       </div>
     </Page>
   );

@@ -13,6 +13,7 @@ import { useList } from '../use-list.ts';
 import { useLoad } from '../use-load.ts';
 import { useOwnsOrg } from '../use-repo-owners.ts';
 import { StarredRepos } from './StarredRepos.tsx';
+import { ActivityFeed } from '../components/ActivityFeed.tsx';
 import { FollowBar, FollowLists } from './UserFollows.tsx';
 
 interface Owner {
@@ -84,6 +85,10 @@ export function OwnerPage({ owner }: { owner: string }) {
           </ul>
         ) : null}
         {repos.items?.length || repos.page > 1 ? <Pager list={repos} noun="repositories" /> : null}
+      </section>
+      <section aria-labelledby="owner-activity">
+        <h2 id="owner-activity">Activity</h2>
+        <ActivityFeed path={`/api/v1/${p.kind === 'user' ? 'users' : 'orgs'}/${seg(name)}/activities/feeds`} label={`Activity of ${name}`} empty={`No activity of ${name} that you can see.`} />
       </section>
       {p.kind === 'user' ? <StarredRepos user={name} /> : null}
       {p.kind === 'user' ? <FollowLists user={name} /> : null}

@@ -33,6 +33,7 @@ function tabs(base: string, repo: Repository): { to: string; text: string; prefi
   if (repo.has_pull_requests) items.push({ to: `${base}/pulls`, text: `Pull requests ${repo.open_pr_counter}`, prefix: `${base}/pulls` });
   if (repo.has_wiki && !repo.external_wiki) items.push({ to: `${base}/wiki`, text: 'Wiki', prefix: `${base}/wiki` });
   if (repo.has_actions) items.push({ to: `${base}/actions`, text: 'Actions', prefix: `${base}/actions` });
+  items.push({ to: `${base}/activity`, text: 'Activity' });
   if (repo.mirror) items.push({ to: `${base}/settings/mirror`, text: 'Mirror' });
   if (repo.permissions?.admin) {
     items.push({ to: `${base}/settings/collaboration`, text: 'Collaborators' }, { to: `${base}/settings/hooks`, text: 'Webhooks', prefix: `${base}/settings/hooks` }, { to: `${base}/settings`, text: 'Settings' });

@@ -29,6 +29,7 @@ import { WikiPage } from './WikiPage.tsx';
 import { BranchRulesPage } from './protection/BranchRulesPage.tsx';
 import { RepoActionsSettings } from '../actions-secrets/ActionsSettingsPages.tsx';
 import { RunnersPanel } from '../actions/RunnersPanel.tsx';
+import { ActivityFeed } from '../../components/ActivityFeed.tsx';
 
 type Params = Readonly<Partial<Record<string, string>>>;
 
@@ -41,6 +42,11 @@ function RepoHooks({ id }: { id?: string | undefined }) {
 function RepoRunners() {
   const { api } = useRepo();
   return <RunnersPanel api={`${api}/actions/runners`} reset={`${api.replace('/api/v1/', '/api/homeforge/')}/actions/runners`} />;
+}
+
+function RepoActivity() {
+  const { api, repo } = useRepo();
+  return <ActivityFeed path={`${api}/activities/feeds`} label={`Activity in ${repo.full_name}`} pageParam="page" limit={20} empty="Nothing has happened in this repository yet." />;
 }
 
 const TABS = {
@@ -76,6 +82,7 @@ const TABS = {
   actions: { title: 'Actions', render: () => <ActionsPage /> },
   'action-run': { title: 'Action run', render: (p: Params) => <ActionRunPage key={p.number} number={p.number ?? ''} /> },
   runners: { title: 'Runners', render: () => <RepoRunners /> },
+  activity: { title: 'Activity', render: () => <RepoActivity /> },
 } satisfies Record<string, { title: string; render(p: Params): ReactNode }>;
 
 export type RepoTab = keyof typeof TABS;
