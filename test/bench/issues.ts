@@ -13,7 +13,7 @@ import { api, ADMIN, startHostProcess } from './lib/proc.ts';
 import { seedIssues } from './lib/seed-query.ts';
 import { fmt, median } from './lib/stats.ts';
 import type { AreaResult, BenchOptions } from './report.ts';
-import { notificationBench } from './notifications.ts';
+import { feedBench, notificationBench } from './notifications.ts';
 
 const LIST_TARGET_MS = 50;
 /** Issue templates once read are cached by the default branch's commit: a warm read is a ref lookup and a JSON answer. */
@@ -122,6 +122,7 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
     rows.unshift([name, d.total || '(none)', fmt(d.cold), fmt(d.warm), `≤ ${TEMPLATES_TARGET_MS}`, met(d.warm <= TEMPLATES_TARGET_MS), '(none)', '(none)', '(none)', '(none)']);
   }
   const notifications = await notificationBench(o);
+  const feeds = await feedBench(o);
   return {
     area: 'issues',
     title: `Issues over HTTP: ${total.toLocaleString('en-US')} issues in one repository`,
@@ -129,7 +130,7 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
       title: 'GET, ms (first call, then the median); beside it the same query on the store in-process, and the base issue\'s committed store figure',
       columns: ['request', 'X-Total-Count', 'HTTP first call', 'HTTP median after', 'HTTP target', 'verdict', 'store median', 'store target (base issue)', 'store verdict', 'base issue store median (50,000)'],
       rows,
-    }, notifications.table],
+    }, notifications.table, feeds.table],
     notes: [
       `Seeding: ${total.toLocaleString('en-US')} issues written straight into the store's partition files in ${fmt(seeding.ms / 1000)} s (no HTTP calls); load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end.`,
       `Base issue: query.ts measured only page 1 of open issues at the store (${BASE_PAGE_MS} ms median with 50,000 issues in one repository, target ≤ ${STORE_TARGET_MS} ms); the filters and the text search had no figure there.`,
@@ -137,7 +138,8 @@ export async function runIssues(o: BenchOptions): Promise<AreaResult> {
       'The first call builds the repository\'s filter rows (and, for q, its text index); the following ones answer from them.',
       `Issue templates: ${TEMPLATE_COUNT} markdown and form templates and a config in root/templates; the first call reads them through a new object reader, the following ones from the cache kept by the default branch's commit (target ≤ ${TEMPLATES_TARGET_MS} ms for those).`,
       ...notifications.notes,
+      ...feeds.notes,
     ],
-    data: { ...data, notifications: notifications.data },
+    data: { ...data, notifications: notifications.data, feeds: feeds.data },
   };
 }

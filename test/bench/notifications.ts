@@ -1,7 +1,8 @@
 /**
  * Notifications, a table of the issues area: GET /notifications with many threads stored for the reader, and what a
  * comment costs on a repository with many watchers (the request, and the threads written after it answers), beside
- * a repository with one watcher. An in-process host, so the run can wait for the notification queue to drain.
+ * a repository with one watcher. An in-process host, so the run can wait for the notification queue to drain. Beside
+ * them, a page of a user's activity feed with many actions stored.
  */
 import { performance } from 'node:perf_hooks';
 import { startHost, createToken, makeUser, ADMIN, type TestHost } from '../helpers/host.ts';
@@ -9,6 +10,7 @@ import { notificationsIdle } from '../../server/services/notification/queue.ts';
 import * as notificationStore from '../../server/store/notifications.ts';
 import * as userStore from '../../server/store/users.ts';
 import * as watchStore from '../../server/store/watches.ts';
+import * as feedStore from '../../server/store/feed-actions.ts';
 import { fmt, median } from './lib/stats.ts';
 import type { BenchOptions, ReportTable } from './report.ts';
 
@@ -18,6 +20,10 @@ const COMMENT_RATIO_TARGET = 1.5;
 /** Background cost per watcher of one comment (permission check and one appended line). */
 const PER_WATCHER_TARGET_MS = 1;
 const met = (ok: boolean): string => (ok ? 'met' : 'NOT MET');
+
+/** A page of a user's activity feed may take this long with FEED_ACTIONS stored in it. */
+const FEED_TARGET_MS = 50;
+const FEED_ACTIONS = 50_000;
 
 /** Watchers made straight in the store: copies of the admin's record under new names. */
 async function seedWatchers(h: TestHost, repoId: number, count: number): Promise<void> {
@@ -95,6 +101,55 @@ export async function notificationBench(o: BenchOptions): Promise<{ table: Repor
       `Notifications: an in-process host; ${threads.toLocaleString('en-US')} threads and ${watchers.toLocaleString('en-US')} watchers written straight into its store; ${reps} requests after the first; the comment rows alternate the two repositories.`,
     ];
     return { table, notes, data: { threads, watchers, list, one, many } };
+  } finally {
+    await h.stop();
+  }
+}
+
+/** `count` feed rows in `userId`'s feed, alternating the repositories of `repoIds`, by the user and `otherActor` in turn. */
+async function seedFeed(h: TestHost, userId: number, otherActor: number, repoIds: number[], count: number): Promise<void> {
+  const created = new Date().toISOString();
+  for (let i = 0; i < count; i += 500) {
+    await Promise.all(Array.from({ length: Math.min(500, count - i) }, (_, k) => feedStore.insertMany(h.app.store, [userId], {
+      op_type: 'create_issue', act_user_id: (i + k) % 2 ? otherActor : userId, repo_id: repoIds[(i + k) % repoIds.length]!, comment_id: 0, ref_name: '', content: `${i + k}|issue`, created,
+    })));
+  }
+}
+
+/** GET /users/{u}/activities/feeds with FEED_ACTIONS actions in the user's feed (a third on a private repository), read by the user and by another. */
+export async function feedBench(o: BenchOptions): Promise<{ table: ReportTable; notes: string[]; data: Record<string, unknown> }> {
+  const actions = o.quick ? 5_000 : FEED_ACTIONS;
+  const reps = o.quick ? 10 : 30;
+  const h = await startHost();
+  try {
+    const root = await createToken(h, ADMIN.username, ADMIN.password);
+    const other = await makeUser(h, 'reader');
+    const make = async (name: string, priv = false) => ((await h.api('POST', '/user/repos', { auth: root, body: { name, auto_init: true, private: priv } })).body as { id: number }).id;
+    const repos = [await make('feed-a'), await make('feed-b'), await make('feed-c', true)];
+    const adminId = (await userStore.getByName(h.app.store, ADMIN.username))!.id;
+    const readerId = (await userStore.getByName(h.app.store, 'reader'))!.id;
+    const seeding = performance.now();
+    await seedFeed(h, adminId, readerId, repos, actions);
+    const seedMs = performance.now() - seeding;
+    const url = `${h.url}/api/v1/users/${ADMIN.username}/activities/feeds?limit=20`;
+    const own: number[] = [];
+    const others: number[] = [];
+    for (let i = 0; i <= reps; i++) {
+      own.push(await timedFetch(url, root));
+      others.push(await timedFetch(url, other));
+    }
+    const [ownMs, otherMs] = [median(own.slice(1)), median(others.slice(1))];
+    const stored = actions.toLocaleString('en-US');
+    const table: ReportTable = {
+      title: 'Activity feeds: a page of a user\'s feed (median ms)',
+      columns: ['case', 'median ms', 'target', 'verdict'],
+      rows: [
+        [`GET /users/{u}/activities/feeds?limit=20, ${stored} actions stored, read by the user`, fmt(ownMs), `≤ ${FEED_TARGET_MS}`, met(ownMs <= FEED_TARGET_MS)],
+        [`the same page read by another user (private repository left out)`, fmt(otherMs), `≤ ${FEED_TARGET_MS}`, met(otherMs <= FEED_TARGET_MS)],
+      ],
+    };
+    const notes = [`Activity feeds: an in-process host; ${stored} feed rows written straight into its store in ${fmt(seedMs / 1000)} s, over three repositories (one private) by two actors; ${reps} requests after the first.`];
+    return { table, notes, data: { actions, own, others } };
   } finally {
     await h.stop();
   }

@@ -230,7 +230,7 @@ describe('activity feeds', () => {
     ok(await h.api('DELETE', '/admin/users/carol', { auth: root }), 204);
     const left = await feedStore.partiesOf(h.app.store, { userId: carolId });
     assert.equal(left.repoIds.size, 0);
-    const byCarol = await feedStore.page(h.app.store, { userId: (ok(await h.api('GET', '/users/alice')) as { id: number }).id }, (a) => a.act_user_id === carolId, { page: 1, limit: 10 });
+    const byCarol = await feedStore.page(h.app.store, { userId: (ok(await h.api('GET', '/users/alice')) as { id: number }).id }, (_repo, actor) => actor === carolId, { page: 1, limit: 10 });
     assert.equal(byCarol.total, 0);
   });
 });

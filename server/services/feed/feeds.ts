@@ -111,12 +111,8 @@ export async function listFeed(app: AppContext, target: FeedTarget, r: FeedReque
   const actors = await visibleActors(app, parties.actorIds, r, feedOwner);
   const day = dayRange(r.date);
   const performer = r.onlyPerformedBy && feedOwner ? feedOwner.id : 0;
-  const found = await feedStore.page(app.store, source, (a) => {
-    if (!repos.has(a.repo_id) || !actors.has(a.act_user_id) || (performer && a.act_user_id !== performer)) return false;
-    if (!day) return true;
-    const t = Math.floor(Date.parse(a.created) / 1000);
-    return t >= day[0] && t <= day[1];
-  }, { page: r.page, limit: r.limit });
+  const found = await feedStore.page(app.store, source, (repoId, actorId, at) =>
+    repos.has(repoId) && actors.has(actorId) && (!performer || actorId === performer) && (!day || (at >= day[0] && at <= day[1])), { page: r.page, limit: r.limit });
   const items: FeedItem[] = [];
   for (const action of found.rows) {
     const c = action.comment_id ? await commentStore.get(app.store, action.comment_id) : undefined;

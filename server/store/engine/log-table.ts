@@ -102,6 +102,25 @@ export class LogTable<R extends { id: number }> {
     return this.indexed(await this.state(store), index, key).filter(where).length;
   }
 
+  /** Visits the rows having `key` in the index `index`, in no set order, without copying them (`visit` only reads). */
+  async scanBy(store: Store, index: string, key: string, visit: (r: Readonly<R>) => void): Promise<void> {
+    const s = await this.state(store);
+    const m = s.idx.ids(index, key);
+    for (const id of m) {
+      const r = s.rows.get(id);
+      if (r) visit(r);
+    }
+  }
+
+  /** Copies of the rows with these ids, in their order (unknown ids left out). */
+  async getMany(store: Store, ids: readonly number[]): Promise<R[]> {
+    const s = await this.state(store);
+    return ids.flatMap((id) => {
+      const r = s.rows.get(id);
+      return r ? [copy(r)] : [];
+    });
+  }
+
   /** The highest `value` over the rows having `key` in the index `index` (0 when none), without copying them. */
   async maxBy(store: Store, index: string, key: string, value: (r: Readonly<R>) => number): Promise<number> {
     let max = 0;
