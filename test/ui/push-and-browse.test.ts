@@ -32,7 +32,7 @@ describe('UI push and browse', () => {
     await field(page, 'Description').fill('Plans for the garden');
     await page.getByRole('button', { name: 'Create repository' }).click();
     await page.getByText('Created the repository maker/garden.').waitFor();
-    await page.getByRole('link', { name: 'maker/garden' }).click();
+    await page.getByRole('list', { name: 'Repositories' }).getByRole('link', { name: 'maker/garden' }).click();
     await page.getByRole('heading', { name: 'This repository is empty' }).waitFor();
     await screenshot(page, 'repo-empty');
     const cloneUrl = await page.getByRole('textbox', { name: 'HTTP clone URL of maker/garden' }).inputValue();

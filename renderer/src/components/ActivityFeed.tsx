@@ -105,7 +105,7 @@ export function ActivityFeed({ path, label, pageParam = 'activity_page', limit =
           ))}
         </ul>
       ) : null}
-      {list.items?.length || list.page > 1 ? <Pager list={list} label={`${label} pages`} /> : null}
+      {list.items?.length || list.page > 1 ? <Pager list={list} label={`${label} pager`} /> : null}
     </>
   );
 }
