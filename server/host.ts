@@ -29,6 +29,7 @@ import { PointGate } from './lib/point-gate.ts';
 import { subscribeFeatures } from './services/subscribers.ts';
 import { closeRepoReaders, releaseRepoCaches } from './services/repository/cache.ts';
 import { notificationsIdle } from './services/notification/queue.ts';
+import { feedsIdle } from './services/feed/record.ts';
 import { releaseWhenIdle } from './lib/idle-trim.ts';
 import { settleDeferredRecords } from './services/repository/deferred-records.ts';
 import { startWorker, type WorkerHandle } from './worker/spawn.ts';
@@ -133,8 +134,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     }));
     // 4c - branch records written after an API ref write answered reach the disk before the host closes
     undo.unshift(() => settleDeferredRecords(app));
-    //     notification threads of events already answered are written before the store closes
+    //     notification threads and watchers' feed rows of events already answered are written before the store closes
     undo.unshift(() => notificationsIdle(app));
+    undo.unshift(() => feedsIdle(app));
     // 5 - webhooks: the event listener, delivery through the worker, the refill of undelivered tasks
     const webhooks = startWebhooks(app, worker);
     undo.unshift(() => webhooks.stop());

@@ -47,6 +47,7 @@ interface Columns {
   actor: number[];
   /** Unix seconds of `created`. */
   at: number[];
+  op: FeedOpType[];
 }
 
 /** Columns per feed, kept per store and built on first read; an append extends them, a removal drops them all. */
@@ -69,7 +70,7 @@ async function columns(store: Store, s: FeedSource): Promise<Columns> {
   if ('userId' in s) await table.scanBy(store, 'user', String(s.userId), (a) => { rows.push(a); });
   else await table.scanBy(store, 'repo', String(s.repoId), (a) => { if (a.user_id === a.act_user_id) rows.push(a); });
   rows.sort((a, b) => a.id - b.id);
-  const c: Columns = { ids: rows.map((a) => a.id), repo: rows.map((a) => a.repo_id), actor: rows.map((a) => a.act_user_id), at: rows.map((a) => seconds(a.created)) };
+  const c: Columns = { ids: rows.map((a) => a.id), repo: rows.map((a) => a.repo_id), actor: rows.map((a) => a.act_user_id), at: rows.map((a) => seconds(a.created)), op: rows.map((a) => a.op_type) };
   cache.set(keyOf(s), c);
   return c;
 }
@@ -90,6 +91,7 @@ function appended(store: Store, a: FeedActionRecord): void {
     c.repo.push(a.repo_id);
     c.actor.push(a.act_user_id);
     c.at.push(seconds(a.created));
+    c.op.push(a.op_type);
   }
 }
 
@@ -99,8 +101,8 @@ export async function partiesOf(store: Store, s: FeedSource): Promise<{ repoIds:
   return { repoIds: new Set(c.repo), actorIds: new Set(c.actor) };
 }
 
-/** What a feed page keeps: a row's repository and actor, and its time (unix seconds). */
-export type FeedFilter = (repoId: number, actorId: number, at: number) => boolean;
+/** What a feed page keeps: a row's repository and actor, its time (unix seconds) and its type. */
+export type FeedFilter = (repoId: number, actorId: number, at: number, op: FeedOpType) => boolean;
 
 /** One page of a feed's rows matching `where`, newest first, with the total; only the page's rows are copied. */
 export async function page(store: Store, s: FeedSource, where: FeedFilter, paging: { page: number; limit: number }): Promise<Page<FeedActionRecord>> {
@@ -109,7 +111,7 @@ export async function page(store: Store, s: FeedSource, where: FeedFilter, pagin
   const picked: number[] = [];
   let total = 0;
   for (let i = c.ids.length - 1; i >= 0; i--) {
-    if (!where(c.repo[i]!, c.actor[i]!, c.at[i]!)) continue;
+    if (!where(c.repo[i]!, c.actor[i]!, c.at[i]!, c.op[i]!)) continue;
     if (total >= skip && picked.length < paging.limit) picked.push(c.ids[i]!);
     total += 1;
   }

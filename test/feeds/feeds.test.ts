@@ -11,6 +11,7 @@ import { mismatches } from '../structs/checked.ts';
 import { Activity } from '../../server/structs/activity.ts';
 import { z } from 'zod';
 import * as feedStore from '../../server/store/feed-actions.ts';
+import { feedsIdle } from '../../server/services/feed/record.ts';
 
 interface Act {
   id: number; user_id: number; op_type: string; act_user_id: number; act_user: { login: string }; repo_id: number;
@@ -77,7 +78,8 @@ describe('activity feeds', () => {
     assert.equal(content.Commits[0]!.Message.trim(), 'change 7');
     assert.equal(content.HeadCommit.Sha1, content.Commits[0]!.Sha1);
     assert.match(content.CompareURL, /^alice\/proj\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/);
-    // the watcher's feed shows it too, as Gitea's NotifyWatchers writes it
+    // the watcher's feed shows it too, as Gitea's NotifyWatchers writes it (after the push has answered)
+    await feedsIdle(h.app);
     const watched = (await feed('/users/bob/activities/feeds', bob)).find((a) => a.id !== pushed.id && a.op_type === 'commit_repo');
     assert.ok(watched);
     assert.equal(watched.user_id, (ok(await h.api('GET', '/users/bob')) as { id: number }).id);
@@ -218,6 +220,18 @@ describe('activity feeds', () => {
     ok(await h.api('PUT', `/teams/${team.id}/repos/acme/tool`, { auth: alice }), 204);
     assert.ok((await feed(`/teams/${team.id}/activities/feeds`, bob)).some((a) => a.repo.full_name === 'acme/tool'));
     assert.ok((await feed(`/teams/${team.id}/activities/feeds`, alice)).length > 0);
+    // bob's team reads code only: on a private repository of the team, an issue and its comment stay out of every feed he reads.
+    ok(await h.api('POST', '/orgs/acme/repos', { auth: alice, body: { name: 'inner', auto_init: true, private: true } }), 201);
+    ok(await h.api('PUT', `/teams/${team.id}/repos/acme/inner`, { auth: alice }), 204);
+    ok(await h.api('POST', '/repos/acme/inner/issues', { auth: alice, body: { title: 'issues-only title' } }), 201);
+    ok(await h.api('POST', '/repos/acme/inner/issues/1/comments', { auth: alice, body: { body: 'issues-only comment' } }), 201);
+    assert.equal((await h.api('GET', '/repos/acme/inner/issues/1', { auth: bob })).status, 404, 'bob cannot read the issues unit');
+    assert.deepEqual(ops(await feed('/repos/acme/inner/activities/feeds', alice)).slice(0, 2), ['comment_issue', 'create_issue']);
+    for (const p of ['/repos/acme/inner/activities/feeds', `/teams/${team.id}/activities/feeds`, '/orgs/acme/activities/feeds']) {
+      const seen = (await feed(p, bob)).filter((a) => a.repo.full_name === 'acme/inner');
+      assert.ok(seen.some((a) => a.op_type === 'create_repo'), `${p}: bob sees the repository's creation`);
+      assert.deepEqual(seen.filter((a) => /issue/.test(a.op_type)), [], `${p}: no issue actions for a code-only reader`);
+    }
   });
 
   test('deleting a repository or a user removes their actions', async () => {
@@ -225,6 +239,7 @@ describe('activity feeds', () => {
     assert.ok(!(await feed('/users/alice/activities/feeds?limit=50', alice)).some((a) => a.repo.full_name === 'alice/secret'));
     const carolId = (ok(await h.api('GET', '/users/carol')) as { id: number }).id;
     ok(await h.api('POST', '/repos/alice/proj/issues', { auth: carol, body: { title: 'from carol' } }), 201);
+    await feedsIdle(h.app);
     assert.ok((await feed('/users/alice/activities/feeds?limit=50', alice)).some((a) => a.act_user_id === carolId));
     ok(await h.api('DELETE', '/repos/carol/moved', { auth: carol }), 204);
     ok(await h.api('DELETE', '/admin/users/carol', { auth: root }), 204);

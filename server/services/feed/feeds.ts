@@ -16,7 +16,8 @@ import * as orgMemberStore from '../../store/org-members.ts';
 import * as commentStore from '../../store/issue-comments.ts';
 import { userOrGhost } from '../issue/view.ts';
 import type { ActivityParts } from '../../convert/activity.ts';
-import { canReadAny, repoPermission, type Permission } from '../permission/permissions.ts';
+import { atLeast, canReadAny, repoPermission, unitMode, type Permission } from '../permission/permissions.ts';
+import { unitOfOp } from './record.ts';
 
 export interface FeedRequest {
   viewer: UserRecord | null;
@@ -48,6 +49,8 @@ interface Readable {
   repo: RepoRecord;
   owner: UserRecord;
   perm: Permission;
+  /** The units this viewer may read, as asked (one permission check per unit and page). */
+  units: Map<string, boolean>;
 }
 
 /** The day of `date` in the host's time zone (Gitea's DefaultUILocation), or null when it is not YYYY-MM-DD. */
@@ -71,7 +74,7 @@ async function readableRepos(app: AppContext, ids: Set<number>, r: FeedRequest, 
     if (!owner) continue;
     if (r.publicOnly && (repo.is_private || owner.visibility !== 'public')) continue;
     const perm = r.viewer?.is_admin ? FULL : await repoPermission(app, r.viewer, repo, owner);
-    if (r.viewer?.is_admin || canReadAny(perm)) out.set(repo.id, { repo, owner, perm });
+    if (r.viewer?.is_admin || canReadAny(perm)) out.set(repo.id, { repo, owner, perm, units: new Map() });
   }
   return out;
 }
@@ -95,6 +98,15 @@ async function visibleActors(app: AppContext, ids: Set<number>, r: FeedRequest, 
   return out;
 }
 
+/** Whether the viewer may read the unit an action concerns (an issue's title, a comment, a push), as of now. */
+function unitReadable(readable: Readable, op: feedStore.FeedOpType): boolean {
+  const unit = unitOfOp(op);
+  if (!unit || readable.perm === FULL) return true;
+  let known = readable.units.get(unit);
+  if (known === undefined) readable.units.set(unit, (known = atLeast(unitMode(readable.perm, unit), 'read')));
+  return known;
+}
+
 /** The repositories a team may see in its organization's feed. */
 async function teamRepoIds(app: AppContext, team: TeamRecord): Promise<Set<number>> {
   if (team.includes_all_repositories) return new Set((await repoStore.listByOwner(app.store, team.org_id)).map((x) => x.id));
@@ -111,8 +123,9 @@ export async function listFeed(app: AppContext, target: FeedTarget, r: FeedReque
   const actors = await visibleActors(app, parties.actorIds, r, feedOwner);
   const day = dayRange(r.date);
   const performer = r.onlyPerformedBy && feedOwner ? feedOwner.id : 0;
-  const found = await feedStore.page(app.store, source, (repoId, actorId, at) =>
-    repos.has(repoId) && actors.has(actorId) && (!performer || actorId === performer) && (!day || (at >= day[0] && at <= day[1])), { page: r.page, limit: r.limit });
+  const found = await feedStore.page(app.store, source, (repoId, actorId, at, op) =>
+    repos.has(repoId) && actors.has(actorId) && (!performer || actorId === performer) && (!day || (at >= day[0] && at <= day[1]))
+    && unitReadable(repos.get(repoId)!, op), { page: r.page, limit: r.limit });
   const items: FeedItem[] = [];
   for (const action of found.rows) {
     const c = action.comment_id ? await commentStore.get(app.store, action.comment_id) : undefined;

@@ -14,6 +14,7 @@ import * as pullStore from '../../store/pulls.ts';
 import * as refs from '../../git/refs.ts';
 import { atLeast, repoPermission, unitMode, type RepoUnit } from '../permission/permissions.ts';
 import { branchPushContent, EMPTY_PUSH } from './push-content.ts';
+import { timeSlicer } from '../../lib/time-slice.ts';
 
 type OpType = feedStore.FeedOpType;
 
@@ -29,10 +30,13 @@ interface Action {
 
 /** The unit a watcher must be able to read to see an action of this type in their feed (none: every watcher). */
 const UNIT_OF: Partial<Record<OpType, RepoUnit>> = {
-  commit_repo: 'repo.code', push_tag: 'repo.code', delete_tag: 'repo.code', publish_release: 'repo.code', delete_branch: 'repo.code',
+  commit_repo: 'repo.code', push_tag: 'repo.code', delete_tag: 'repo.code', publish_release: 'repo.releases', delete_branch: 'repo.code',
   create_issue: 'repo.issues', comment_issue: 'repo.issues', close_issue: 'repo.issues', reopen_issue: 'repo.issues',
   create_pull_request: 'repo.pulls', comment_pull: 'repo.pulls', merge_pull_request: 'repo.pulls', close_pull_request: 'repo.pulls', reopen_pull_request: 'repo.pulls',
 };
+
+/** The unit a reader must be able to read to see an action of type `op` (undefined: reading the repository is enough). */
+export const unitOfOp = (op: OpType): RepoUnit | undefined => UNIT_OF[op];
 
 async function mayRead(app: AppContext, watcherId: number, a: Action): Promise<boolean> {
   const unit = UNIT_OF[a.op];
@@ -41,16 +45,48 @@ async function mayRead(app: AppContext, watcherId: number, a: Action): Promise<b
   return !!user && atLeast(unitMode(await repoPermission(app, user, a.repo, a.owner), unit), 'read');
 }
 
-/** Stores the action in each feed that shows it. */
+/** The watchers' rows of recorded actions still being written, per host: one chain, so each feed gets them in order. */
+const fanOuts = new WeakMap<AppContext, Promise<void>>();
+
+/**
+ * Stores the action in the feeds that show it: the actor's and the owning organization's before the publishing
+ * request answers, each watcher's after it (a repository with thousands of watchers would otherwise hold up the
+ * write that caused the action), a slice at a time.
+ */
 async function record(app: AppContext, a: Action): Promise<void> {
-  const feeds = new Set([a.actorId]);
-  if (a.owner.type === 'organization') feeds.add(a.owner.id);
-  for (const w of await watchStore.listByRepo(app.store, a.repo.id)) {
-    if (!feeds.has(w.user_id) && (await mayRead(app, w.user_id, a))) feeds.add(w.user_id);
-  }
-  await feedStore.insertMany(app.store, [...feeds], {
+  const row = {
     op_type: a.op, act_user_id: a.actorId, repo_id: a.repo.id, comment_id: a.commentId ?? 0, ref_name: a.refName ?? '', content: a.content ?? '', created: new Date().toISOString(),
-  });
+  };
+  const direct = new Set([a.actorId]);
+  if (a.owner.type === 'organization') direct.add(a.owner.id);
+  await feedStore.insertMany(app.store, [...direct], row);
+  const next = (fanOuts.get(app) ?? Promise.resolve())
+    .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    .then(() => writeWatcherRows(app, a, row, direct))
+    .catch((err: unknown) => app.log.error('activity feed rows of watchers not written', { op: a.op, repo: a.repo.id, error: err instanceof Error ? err.message : String(err) }));
+  fanOuts.set(app, next);
+}
+
+/** Adds the action's row to the feed of each watcher who may read its unit now. */
+async function writeWatcherRows(app: AppContext, a: Action, row: Omit<feedStore.FeedActionRecord, 'id' | 'user_id'>, skip: Set<number>): Promise<void> {
+  const slice = timeSlicer();
+  const ids: number[] = [];
+  for (const w of await watchStore.listByRepo(app.store, a.repo.id)) {
+    await slice();
+    if (!skip.has(w.user_id) && (await mayRead(app, w.user_id, a))) ids.push(w.user_id);
+  }
+  for (let i = 0; i < ids.length; i += 200) {
+    await slice();
+    await feedStore.insertMany(app.store, ids.slice(i, i + 200), row);
+  }
+}
+
+/** Resolves once the watchers' rows of every action recorded so far are written (the host's close; tests). */
+export async function feedsIdle(app: AppContext): Promise<void> {
+  for (let p = fanOuts.get(app); p; p = fanOuts.get(app)) {
+    await p;
+    if (fanOuts.get(app) === p) return;
+  }
 }
 
 /** Gitea's `index|text` content of issue actions. */
