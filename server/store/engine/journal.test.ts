@@ -49,3 +49,15 @@ test('a note on a recorded intent is kept', () => withDir(async (dir) => {
   await j.note(intent, { b: 2 });
   assert.deepEqual((await new Journal(dir).pending()).map((i) => i.data), [{ a: 1, b: 2 }]);
 }));
+
+test('once every recorded intent has ended, the log keeps none of their data', () => withDir(async (dir) => {
+  const j = new Journal(dir);
+  const a = j.record('k', { text: 'zz-secret-a' });
+  const b = j.record('k', { text: 'zz-secret-b' });
+  await Promise.all([a.durable, b.durable]);
+  await j.end(a.intent);
+  assert.match(await readFile(path.join(dir, 'journal', 'intents.log'), 'utf8'), /zz-secret-b/, 'a live intent stays on disk');
+  await j.end(b.intent);
+  assert.doesNotMatch(await readFile(path.join(dir, 'journal', 'intents.log'), 'utf8'), /zz-secret/);
+  assert.deepEqual(await new Journal(dir).pending(), []);
+}));

@@ -108,8 +108,16 @@ export class Journal {
 
   /** The change finished or was undone: forgets the intent. */
   async end(intent: Intent): Promise<void> {
-    if (intent.logged) await (await this.sharedLog()).change([], [intent.id]);
-    else await this.pause.run(() => this.unlinkNow(intent));
+    if (!intent.logged) {
+      await this.pause.run(() => this.unlinkNow(intent));
+      return;
+    }
+    const log = await this.sharedLog();
+    const ended = log.change([], [intent.id]);
+    // Once no intent is left, the file is emptied: the lines of ended intents (user text among them) do not stay on
+    // disk until a compaction. Checked in the same turn as the change, so no intent recorded meanwhile is dropped.
+    if (log.rows.size === 0) await Promise.all([ended, log.replace([])]);
+    else await ended;
   }
 
   private async unlinkNow(intent: Intent): Promise<void> {
