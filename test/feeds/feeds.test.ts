@@ -5,7 +5,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startHost, createToken, makeUser, pw, ADMIN, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { startHost, createToken, makeUser, pw, ADMIN, type TestHost, ok } from '../helpers/host.ts';
 import { gitSandbox, withCredentials, commitFiles, type GitSandbox } from '../helpers/git.ts';
 import { mismatches } from '../structs/checked.ts';
 import { Activity } from '../../server/structs/activity.ts';
@@ -26,10 +26,6 @@ describe('activity feeds', () => {
   let bob: string;
   let carol: string;
 
-  const ok = (res: ApiResponse, status = 200) => {
-    assert.equal(res.status, status, res.text);
-    return res.body;
-  };
   const feed = async (p: string, auth?: string): Promise<Act[]> => {
     const body = ok(await h.api('GET', p, auth ? { auth } : {})) as Act[];
     assert.deepEqual(mismatches(z.array(Activity), body), []);

@@ -117,3 +117,9 @@ export function logins(res: ApiResponse): string[] {
   assert.equal(res.status, 200, res.text);
   return (res.body as { login: string }[]).map((u) => u.login);
 }
+
+/** Asserts the answer's status (200 unless told) and returns its body. */
+export function ok(res: ApiResponse, status = 200): any { // eslint-disable-line @typescript-eslint/no-explicit-any -- callers cast to their shape
+  assert.equal(res.status, status, res.text);
+  return res.body;
+}

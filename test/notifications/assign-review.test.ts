@@ -3,7 +3,7 @@
 // who can no longer read the repository when the job runs get none.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHost, makeUser, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { startHost, makeUser, type TestHost, ok } from '../helpers/host.ts';
 import { holdNotifications, notificationsIdle } from '../../server/services/notification/queue.ts';
 import { rawApi } from '../helpers/reset-content.ts';
 import * as notificationStore from '../../server/store/notifications.ts';
@@ -17,10 +17,6 @@ describe('notifications of assignments and review requests', () => {
   let carol: string;
   let dave: string;
 
-  const ok = (res: ApiResponse, status = 200) => {
-    assert.equal(res.status, status, res.text);
-    return res.body;
-  };
   const settle = () => notificationsIdle(h.app);
   const threads = async (auth: string): Promise<Thread[]> => ok(await h.api('GET', '/notifications', { auth })) as Thread[];
   const unread = async (auth: string): Promise<number> => (ok(await h.api('GET', '/notifications/new', { auth })) as { new: number }).new;

@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { giteaApi } from 'gitea-js';
-import { startHost, createToken, makeUser, pw, refused, ADMIN, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { startHost, createToken, makeUser, pw, refused, ADMIN, type TestHost, ok } from '../helpers/host.ts';
 import { notificationsIdle } from '../../server/services/notification/queue.ts';
 import { rawApi } from '../helpers/reset-content.ts';
 import * as notificationStore from '../../server/store/notifications.ts';
@@ -22,10 +22,6 @@ describe('notifications', () => {
   let bob: string;
   let carol: string;
 
-  const ok = (res: ApiResponse, status = 200) => {
-    assert.equal(res.status, status, res.text);
-    return res.body;
-  };
   /** Gitea's refusal body with the status. */
   const settle = () => notificationsIdle(h.app);
   /** PATCH or PUT with its 205 body (fetch drops the body of a 205). */

@@ -3,15 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startHost, makeUser, createToken, pw, type ApiResponse, type TestHost } from '../helpers/host.ts';
+import { startHost, makeUser, createToken, pw, type TestHost, ok } from '../helpers/host.ts';
 import { holdNotifications, notificationsIdle } from '../../server/services/notification/queue.ts';
 import { NOTIFY_INTENT } from '../../server/services/notification/jobs.ts';
 import { Journal } from '../../server/store/engine/journal.ts';
 
-const ok = (res: ApiResponse, status = 200) => {
-  assert.equal(res.status, status, res.text);
-  return res.body;
-};
 /** The intents on disk, as a new process would find them. */
 const onDisk = (h: TestHost) => new Journal(path.join(h.dataDir, 'store')).pending();
 
