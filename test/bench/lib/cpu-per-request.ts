@@ -47,6 +47,7 @@ const ROWS: Row[] = [
   { name: 'GET repo', url: (h) => `${h.url}/api/v1/repos/root/bench`, headers: (t) => ({ authorization: `token ${t}` }) },
   { name: 'basic auth', url: (h) => `${h.url}/api/v1/repos/root/bench`, headers: () => ({ authorization: `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}` }) },
   { name: 'search', url: (h) => `${h.url}/api/v1/repos/search?q=bench&limit=10`, headers: (t) => ({ authorization: `token ${t}` }) },
+  { name: 'followers', url: (h) => `${h.url}/api/v1/users/root/followers?limit=50&page=1`, headers: (t) => ({ authorization: `token ${t}` }) },
   { name: 'contents', url: (h) => `${h.url}/api/v1/repos/root/bench/contents/README.md`, headers: (t) => ({ authorization: `token ${t}` }) },
 ];
 
@@ -56,6 +57,11 @@ async function seeded(cwd: string | undefined, nodeArgs: string[]): Promise<{ ho
   const token = await adminToken(host.url);
   await api(host.url, 'POST', '/user/repos', token, { name: 'bench', auto_init: true, description: 'benchmark repository' });
   for (let i = 0; i < 20; i++) await api(host.url, 'POST', '/user/repos', token, { name: `bench-${i}`, description: `search fodder ${i}` });
+  // 60 followers of root: a full page of 50 for the followers row
+  for (let i = 0; i < 60; i++) {
+    await api(host.url, 'POST', '/admin/users', token, { username: `fan-${i}`, email: `fan-${i}@bench.example`, password: 'fan-password-1', must_change_password: false });
+    await api(host.url, 'PUT', `/user/following/${ADMIN.username}?sudo=fan-${i}`, token);
+  }
   return { host, token, dir };
 }
 

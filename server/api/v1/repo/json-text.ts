@@ -6,11 +6,11 @@
  * with the old object; records that are not frozen (copies a caller may edit) are never cached.
  */
 import type { ApiContext } from '../../router/context.ts';
-import type { AppContext } from '../../../services/context.ts';
 import { apiPermission, type RepoView } from '../../../services/repository/repos.ts';
 import type { UserRecord } from '../../../store/records.ts';
 import { strongEtag } from '../../router/send-json.ts';
 import { repoJson } from './json.ts';
+import { keptPage, nextSerial } from '../../router/kept-pages.ts';
 
 interface Entry {
   /** Unique per entry: a page of cached texts is named by its entries' serials. */
@@ -24,7 +24,6 @@ interface Entry {
 /** Texts kept per record: one per distinct (viewer class, permission, counters, base URL) seen recently. */
 const PER_RECORD = 8;
 const texts = new WeakMap<object, Entry[]>();
-let serials = 0;
 
 /** What toUser shows of the owner to this viewer: nothing private, the email, or the account fields too. */
 function viewerClass(owner: UserRecord, viewer: UserRecord | null): number {
@@ -46,7 +45,7 @@ function entryOf(ctx: ApiContext<unknown, unknown>, v: RepoView): Entry | null {
   let list = texts.get(v.repo);
   if (!list) texts.set(v.repo, (list = []));
   for (const e of list) if (e.owner === v.owner && e.key === key) return e;
-  const e: Entry = { serial: ++serials, owner: v.owner, key, text: JSON.stringify(repoJson(ctx, v)), etag: undefined };
+  const e: Entry = { serial: nextSerial(), owner: v.owner, key, text: JSON.stringify(repoJson(ctx, v)), etag: undefined };
   if (list.length >= PER_RECORD) list.shift();
   list.push(e);
   return e;
@@ -68,23 +67,6 @@ export function repoJsonAnswer(ctx: ApiContext<unknown, unknown>, v: RepoView): 
   return { text: e.text, etag: e.etag };
 }
 
-/** A search page's body as bytes and its ETag. */
-interface Page { body: Buffer; etag: string }
-
-/**
- * Search pages by the serials of their entries, kept per host: the same entries in the same order make the same
- * bytes, so a repeated search sends the kept bytes without joining, encoding or hashing them again. Few are kept
- * (each can be a page of 50 repositories); the oldest goes first, and a closed host's pages go with it.
- */
-const hosts = new WeakMap<AppContext, Map<string, Page>>();
-const MAX_PAGES = 16;
-
-function pagesOf(app: AppContext): Map<string, Page> {
-  let m = hosts.get(app);
-  if (!m) hosts.set(app, (m = new Map()));
-  return m;
-}
-
 /**
  * The body of GET /repos/search, `{"ok":true,"data":[...]}` with each view's repoJsonText, and its ETag when kept
  * (every item cacheable); the bytes are exactly JSON.stringify({ ok: true, data: views.map(repoJson) }).
@@ -96,14 +78,5 @@ export function repoSearchAnswer(ctx: ApiContext<unknown, unknown>, views: RepoV
     if (!e) return { body: `{"ok":true,"data":[${views.map((x) => repoJsonText(ctx, x)).join(',')}]}` };
     entries.push(e);
   }
-  const name = entries.map((e) => e.serial).join(',');
-  const pages = pagesOf(ctx.app);
-  let page = pages.get(name);
-  if (!page) {
-    const body = Buffer.from(`{"ok":true,"data":[${entries.map((e) => e.text).join(',')}]}`, 'utf8');
-    page = { body, etag: strongEtag(body, body.length) };
-    if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
-    pages.set(name, page);
-  }
-  return page;
+  return keptPage(ctx.app, '{"ok":true,"data":[', entries, ']}');
 }

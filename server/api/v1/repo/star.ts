@@ -1,9 +1,9 @@
 /** Starring repositories: stargazers, the acting user's stars (token required, as Gitea's reqToken), starred repositories. */
 import { z } from 'zod';
 import { route, type Guard } from '../../router/route.ts';
-import { json, noContent, setPageHeaders } from '../../router/respond.ts';
+import { noContent, setPageHeaders } from '../../router/respond.ts';
 import { repoAccess, repoOf } from '../../guards/access.ts';
-import { toUser } from '../../../convert/user.ts';
+import { sendUserList } from '../user/user-text.ts';
 import { sendRepoPage } from './json.ts';
 import { User } from '../../../structs/user.ts';
 import { Repository } from '../../../structs/repo.ts';
@@ -20,7 +20,7 @@ export const starRoutes = [
     handler: async (ctx) => {
       const { users, total } = await listStargazers(ctx.app, repoOf(ctx).repo, ctx.paging);
       setPageHeaders(ctx, total);
-      json(ctx, 200, users.map((u) => toUser(u, ctx.doer, ctx.baseUrl)));
+      sendUserList(ctx, users);
     },
   }),
   route({

@@ -4,7 +4,7 @@ import { route } from '../../router/route.ts';
 import { json, noContent, pageOf, setPageHeaders } from '../../router/respond.ts';
 import { repoAccess, repoOf } from '../../guards/access.ts';
 import { linksOf } from './http-helpers.ts';
-import { toUser } from '../../../convert/user.ts';
+import { sendUserList } from '../user/user-text.ts';
 import { sendRepoPage } from './json.ts';
 import { toWatchInfo } from '../../../convert/content.ts';
 import { User } from '../../../structs/user.ts';
@@ -22,7 +22,7 @@ export const watchRoutes = [
     handler: async (ctx) => {
       const all = await listWatchers(ctx.app, repoOf(ctx).repo);
       setPageHeaders(ctx, all.length);
-      json(ctx, 200, pageOf(ctx, all).map((u) => toUser(u, ctx.doer, ctx.baseUrl)));
+      sendUserList(ctx, pageOf(ctx, all));
     },
   }),
   route({

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { route } from '../../router/route.ts';
 import type { ApiContext } from '../../router/context.ts';
-import { json, noContent, setPageHeaders } from '../../router/respond.ts';
-import { toUser } from '../../../convert/user.ts';
+import { noContent, setPageHeaders } from '../../router/respond.ts';
+import { sendUserList } from './user-text.ts';
 import { User } from '../../../structs/user.ts';
 import { getVisibleUser } from '../../../services/user/users.ts';
 import { isPublicOnly } from '../../../services/auth/scopes.ts';
@@ -19,7 +19,7 @@ const visible = (ctx: ApiContext<unknown, unknown>, name: string) => getVisibleU
 
 function sendUsers(ctx: ApiContext<unknown, unknown>, p: UserPage): void {
   setPageHeaders(ctx, p.total);
-  json(ctx, 200, p.users.map((u) => toUser(u, ctx.doer, ctx.baseUrl)));
+  sendUserList(ctx, p.users);
 }
 
 export const followRoutes = [

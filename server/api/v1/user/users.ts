@@ -2,6 +2,7 @@
 import { route } from '../../router/route.ts';
 import { json, pageOf, setPageHeaders } from '../../router/respond.ts';
 import { toUser } from '../../../convert/user.ts';
+import { sendUserList } from './user-text.ts';
 import { getVisibleUser } from '../../../services/user/users.ts';
 import { countStarred } from '../../../services/repository/star.ts';
 import { searchUsers } from '../../../services/user/search.ts';
@@ -19,7 +20,7 @@ export const userRoutes = [
       const publicOnly = !!ctx.auth?.token && isPublicOnly(ctx.auth.token.scopes);
       const users = await searchUsers(ctx.app, ctx.doer, ctx.query, publicOnly);
       setPageHeaders(ctx, users.length);
-      json(ctx, 200, { ok: true, data: pageOf(ctx, users).map((u) => toUser(u, ctx.doer, ctx.baseUrl)) });
+      sendUserList(ctx, pageOf(ctx, users), 'search');
     },
   }),
   route({
