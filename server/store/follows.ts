@@ -17,12 +17,12 @@ export const get = (store: Store, userId: number, followId: number) => table.get
 
 /** The accounts `userId` follows, as follow ids, oldest follow first. */
 export async function followingIds(store: Store, userId: number): Promise<number[]> {
-  return (await table.listBy(store, 'user', String(userId))).map((f) => f.follow_id);
+  return table.pluckBy(store, 'user', String(userId), (f) => f.follow_id);
 }
 
 /** The users following `followId`, as user ids, oldest follow first. */
 export async function followerIds(store: Store, followId: number): Promise<number[]> {
-  return (await table.listBy(store, 'follow', String(followId))).map((f) => f.user_id);
+  return table.pluckBy(store, 'follow', String(followId), (f) => f.user_id);
 }
 
 /** How many accounts `userId` follows. */

@@ -122,6 +122,11 @@ export class Table<R extends { id: number }> {
     return this.indexed(d, index, key).filter(where).sort((a, b) => a.id - b.id).map(copy);
   }
 
+  /** `pick` of each row having `key` in the index `index`, by id ascending, without copying the rows (`pick` only reads). */
+  async pluckBy<T>(store: Store, index: string, key: string, pick: (r: Readonly<R>) => T): Promise<T[]> {
+    return this.indexed((await this.doc(store)).data, index, key).sort((a, b) => a.id - b.id).map(pick);
+  }
+
   /** How many rows have `key` in the index `index` and match `where`. */
   async countBy(store: Store, index: string, key: string, where: (r: R) => boolean = () => true): Promise<number> {
     return this.indexed((await this.doc(store)).data, index, key).filter(where).length;
