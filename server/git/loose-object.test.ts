@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import { writeLooseObject } from './loose-object.ts';
+import { storedZlib, writeLooseObject } from './loose-object.ts';
 import { writeTagObject } from './ref-update.ts';
 
 const git = (cwd: string, args: string[], input?: string): string => execFileSync('git', args, {
@@ -60,4 +60,16 @@ test('a large tree is stored uncompressed and a fresh object is written over an 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('storedZlib writes the bytes zlib writes at level 0 (zlib splits larger ones into blocks), and a valid stream up to 64 KiB', () => {
+  let seed = 7;
+  const random = (n: number): Buffer => Buffer.from(Array.from({ length: n }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff));
+  for (const n of [0, 1, 2, 100, 4031, 5552, 5553, 11105, 40000, 65535]) {
+    for (const raw of [random(n), Buffer.alloc(n, 0xff)]) {
+      if (n <= 16384) assert.equal(storedZlib(raw).compare(deflateSync(raw, { level: 0 })), 0, `${n} bytes`);
+      assert.equal(inflateSync(storedZlib(raw)).compare(raw), 0);
+    }
+  }
+  assert.throws(() => storedZlib(Buffer.alloc(65536)), RangeError);
 });
