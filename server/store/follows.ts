@@ -16,13 +16,13 @@ const table = new Table<FollowRecord>('follows', {
 export const get = (store: Store, userId: number, followId: number) => table.getBy(store, 'user_follow', compositeKey(userId, followId));
 
 /** The accounts `userId` follows, as follow ids, oldest follow first. */
-export async function followingIds(store: Store, userId: number): Promise<number[]> {
-  return table.pluckBy(store, 'user', String(userId), (f) => f.follow_id);
+export async function followingIds(store: Store, userId: number): Promise<readonly number[]> {
+  return table.pluckBy(store, 'follow_id', 'user', String(userId), (f) => f.follow_id);
 }
 
 /** The users following `followId`, as user ids, oldest follow first. */
-export async function followerIds(store: Store, followId: number): Promise<number[]> {
-  return table.pluckBy(store, 'follow', String(followId), (f) => f.user_id);
+export async function followerIds(store: Store, followId: number): Promise<readonly number[]> {
+  return table.pluckBy(store, 'user_id', 'follow', String(followId), (f) => f.user_id);
 }
 
 /** How many accounts `userId` follows. */

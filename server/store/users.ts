@@ -19,7 +19,7 @@ export const getById = (store: Store, id: number) => table.get(store, id);
 /** The user with this id as a shared frozen record, for read-only use (each request's signed-in user). */
 export const peekById = (store: Store, id: number) => table.peek(store, id);
 /** peekById() for several ids, in their order (missing ones left out). */
-export const peekMany = (store: Store, ids: number[]) => table.peekMany(store, ids);
+export const peekMany = (store: Store, ids: readonly number[]) => table.peekMany(store, ids);
 export const list = (store: Store, where?: (u: UserRecord) => boolean) => table.list(store, where);
 export const count = (store: Store, where: (u: UserRecord) => boolean) => table.count(store, where);
 export const insert = (store: Store, make: (id: number) => UserRecord) => table.insert(store, make);

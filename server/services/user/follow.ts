@@ -77,7 +77,7 @@ export async function followTarget(app: AppContext, name: string, doer: UserReco
 }
 
 /** One page of `ids` as users `viewer` may see (only public ones for a public-only token), and how many there are. */
-async function pageVisible(app: AppContext, ids: number[], viewer: UserRecord | null, publicOnly: boolean, paging: PageRequest): Promise<UserPage> {
+async function pageVisible(app: AppContext, ids: readonly number[], viewer: UserRecord | null, publicOnly: boolean, paging: PageRequest): Promise<UserPage> {
   const sees = await ownerVisibleFilter(app, viewer);
   const visible = (await userStore.peekMany(app.store, ids)).filter((u) => sees(u) && (!publicOnly || u.visibility === 'public'));
   const start = (paging.page - 1) * paging.limit;

@@ -113,18 +113,19 @@ test('countByEach and peekByEach answer each key in order from one read', async 
   }
 });
 
-test('pluckBy reads one field of the indexed rows by id ascending, following writes and deletes', async () => {
+test('pluckBy reads one field of the indexed rows by id ascending, kept until a write, following writes and deletes', async () => {
   const dir = await tempDir();
   try {
     const store = await openStore(dir);
     const t = table();
     for (let i = 0; i < 6; i++) await t.insert(store, (id) => ({ id, owner: i, name: `n${i}`, tag: i % 2 ? 'odd' : 'even' }));
-    assert.deepEqual(await t.pluckBy(store, 'tag', 'odd', (r) => r.name), ['n1', 'n3', 'n5']);
+    assert.deepEqual(await t.pluckBy(store, 'name', 'tag', 'odd', (r) => r.name), ['n1', 'n3', 'n5']);
+    assert.equal(await t.pluckBy(store, 'name', 'tag', 'odd', (r) => r.name), await t.pluckBy(store, 'name', 'tag', 'odd', (r) => r.name), 'kept until a write');
     await t.update(store, 1, (r) => { r.tag = 'odd'; });
     await t.remove(store, 4);
-    assert.deepEqual(await t.pluckBy(store, 'tag', 'odd', (r) => r.name), ['n0', 'n1', 'n5']);
-    assert.deepEqual(await t.pluckBy(store, 'tag', 'even', (r) => r.id), [3, 5]);
-    assert.deepEqual(await t.pluckBy(store, 'tag', 'none', (r) => r.id), []);
+    assert.deepEqual(await t.pluckBy(store, 'name', 'tag', 'odd', (r) => r.name), ['n0', 'n1', 'n5']);
+    assert.deepEqual(await t.pluckBy(store, 'id', 'tag', 'even', (r) => r.id), [3, 5]);
+    assert.deepEqual(await t.pluckBy(store, 'id', 'tag', 'none', (r) => r.id), []);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

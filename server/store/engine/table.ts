@@ -41,8 +41,8 @@ export class Table<R extends { id: number }> {
    * a stored row in place (update stores a new object), so a copy can never show a stale row.
    */
   private readonly frozen = new WeakMap<R, Readonly<R>>();
-  /** Sorted orders of the rows kept between reads (ordered), keyed like `built`; every write drops them. */
-  private readonly orders = new WeakMap<object, Map<string, R[]>>();
+  /** Sorted orders of the rows and plucked fields kept between reads (ordered, pluckBy), keyed like `built`; every write drops them. */
+  private readonly orders = new WeakMap<object, Map<string, unknown[]>>();
 
   constructor(name: string, opts: TableOptions<R> = {}) {
     this.name = name;
@@ -86,9 +86,14 @@ export class Table<R extends { id: number }> {
   }
 
   /** getMany() for read-only use: the shared frozen copies (see peek). */
-  async peekMany(store: Store, ids: number[]): Promise<Readonly<R>[]> {
+  async peekMany(store: Store, ids: readonly number[]): Promise<Readonly<R>[]> {
     const rows = (await this.doc(store)).data.rows;
-    return ids.flatMap((id) => (rows[String(id)] ? [this.shared(rows[String(id)]!)] : []));
+    const out: Readonly<R>[] = [];
+    for (const id of ids) {
+      const r = rows[id];
+      if (r) out.push(this.shared(r));
+    }
+    return out;
   }
 
   /** list() for read-only use: the shared frozen copies (see peek) of the rows matching `where`, by id ascending. */
@@ -122,9 +127,18 @@ export class Table<R extends { id: number }> {
     return this.indexed(d, index, key).filter(where).sort((a, b) => a.id - b.id).map(copy);
   }
 
-  /** `pick` of each row having `key` in the index `index`, by id ascending, without copying the rows (`pick` only reads). */
-  async pluckBy<T>(store: Store, index: string, key: string, pick: (r: Readonly<R>) => T): Promise<T[]> {
-    return this.indexed((await this.doc(store)).data, index, key).sort((a, b) => a.id - b.id).map(pick);
+  /**
+   * `pick` of each row having `key` in the index `index`, by id ascending, kept until the next write like ordered():
+   * `name` names what `pick` takes (one name, one pick). The array is shared: read-only for callers.
+   */
+  async pluckBy<T>(store: Store, name: string, index: string, key: string, pick: (r: Readonly<R>) => T): Promise<readonly T[]> {
+    const d = (await this.doc(store)).data;
+    let kept = this.orders.get(d.rows);
+    if (!kept) this.orders.set(d.rows, (kept = new Map()));
+    const k = `pluck\0${name}\0${index}\0${key}`;
+    let values = kept.get(k) as T[] | undefined;
+    if (!values) kept.set(k, (values = this.indexed(d, index, key).sort((a, b) => a.id - b.id).map(pick)));
+    return values;
   }
 
   /** How many rows have `key` in the index `index` and match `where`. */
@@ -189,7 +203,7 @@ export class Table<R extends { id: number }> {
     const d = (await this.doc(store)).data;
     let kept = this.orders.get(d.rows);
     if (!kept) this.orders.set(d.rows, (kept = new Map()));
-    let rows = kept.get(name);
+    let rows = kept.get(name) as R[] | undefined;
     if (!rows) kept.set(name, (rows = Object.values(d.rows).sort(compare)));
     return rows;
   }
