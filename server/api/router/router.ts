@@ -9,6 +9,7 @@ import type { RouteDef } from './route.ts';
 import { parseWith } from './validation.ts';
 import { bodyReader } from './body.ts';
 import { withTokenReach } from '../../services/auth/token-reach.ts';
+import { foregroundStarted } from '../../lib/time-slice.ts';
 import { pathDispatch } from './dispatch.ts';
 
 /** Reads `page` and `limit` as Gitea does: bad or missing values fall back to the defaults, limit is clamped. */
@@ -57,6 +58,8 @@ export function buildRouter(app: AppContext, routes: RouteDef[]): RequestHandler
     method: def.method,
     path: def.path,
     handler: async (req: Request, res: Response) => {
+      // background loops let this answer finish before their next slice (lib/time-slice.ts)
+      res.once('close', foregroundStarted());
       const auth = (res.locals.auth as Auth | null) ?? null;
       // Who may call comes first: a body is read only for a caller the route accepts (an unknown path or a
       // refused caller answers without the body ever being read).
