@@ -65,3 +65,19 @@ test('settled waits for the changes under way, their appends included', async ()
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('partitions filled by concurrent inserts count all their bytes against the cache budget', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-logcoll-'));
+  try {
+    const coll = new LogCollection<Row>(dir, 4);
+    // 15 rows of 100 KB inserted together: partitions 0-3 of about 400 KB each, 1.5 MB in all, over the 1 MiB budget
+    await Promise.all(Array.from({ length: 15 }, (_, i) => coll.insert((id) => ({ id, text: String(i % 10).repeat(100_000) }))));
+    // a new partition's load makes room: the least recently used partition goes
+    await coll.insert((id) => ({ id, text: 'x' }));
+    await new Promise((r) => setImmediate(r));
+    await rm(path.join(dir, '0.log'));
+    assert.equal(await coll.peek(1), undefined, 'partition 0 was dropped from memory and is read from disk again');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -153,7 +153,11 @@ export class LogCollection<R extends { id: number }> {
     part.busy += 1;
     try {
       const log = this.logOf(n);
-      part.bytes += await (sync ? log.append(...entries) : log.appendUnsynced(...entries));
+      // Added after the wait: `part.bytes += await ...` would read the size before it, and appends running together
+      // (concurrent inserts into one partition) would each store their own length only, hiding the partition from
+      // the budget.
+      const added = await (sync ? log.append(...entries) : log.appendUnsynced(...entries));
+      part.bytes += added;
       if (this.loadedBytes.has(n)) this.loadedBytes.set(n, part.bytes);
       part.lines += entries.length;
     } catch (err) {
