@@ -1,19 +1,18 @@
 /**
  * Activity feed entries (Gitea's action table): one row per feed that shows an action (the actor's, the owning
  * organization's, each watcher's), as Gitea's NotifyWatchers writes them. Kept in append-only log partitions
- * (LogTable), so recording an action appends a line whatever the number of stored rows (ARCHITECTURE decision 4).
- * Feed queries read per-feed columns of ids, repositories, actors and times, so a page is one pass over numbers.
+ * (LogCollection), so recording an action appends a line whatever the number of stored rows (ARCHITECTURE decision 4).
+ * Memory holds only the numbers feed queries filter on, in typed-array columns (feed-columns.ts: every row's, and
+ * each read feed's); a page is one pass over numbers, then reads its own rows from the partitions.
  */
+import path from 'node:path';
 import type { Store } from './index.ts';
-import { LogTable } from './engine/log-table.ts';
+import { LogCollection } from './engine/log-collection.ts';
 import type { Page } from './engine/query.ts';
+import { FeedColumns, secondsOf, type FeedOpType } from './feed-columns.ts';
+import { RecentRows } from './feed-recent.ts';
 
-/** Gitea's ActionType names that Homeforge records. */
-export type FeedOpType =
-  | 'create_repo' | 'rename_repo' | 'commit_repo' | 'create_issue' | 'create_pull_request' | 'transfer_repo' | 'push_tag'
-  | 'comment_issue' | 'merge_pull_request' | 'close_issue' | 'reopen_issue' | 'close_pull_request' | 'reopen_pull_request'
-  | 'delete_tag' | 'delete_branch' | 'mirror_sync_push' | 'mirror_sync_create' | 'mirror_sync_delete'
-  | 'approve_pull_request' | 'reject_pull_request' | 'comment_pull' | 'publish_release';
+export type { FeedOpType } from './feed-columns.ts';
 
 export interface FeedActionRecord {
   id: number;
@@ -29,111 +28,180 @@ export interface FeedActionRecord {
   created: string;
 }
 
-const table = new LogTable<FeedActionRecord>('feed_actions', {
-  indexes: [
-    { name: 'user', key: (a) => String(a.user_id) },
-    { name: 'repo', key: (a) => String(a.repo_id) },
-    { name: 'actor', key: (a) => String(a.act_user_id) },
-  ],
-}, 2_000);
+/** The directory under the store, ids per partition and log lines before a compaction: the layout rows were always stored in. */
+const DIR = 'feed_actions';
+const PARTITION = 2_000;
+const COMPACT_AFTER = 2_000;
 
 /** Which rows a feed reads: one feed owner's rows, or a repository's own rows (those in their actor's feed). */
 export type FeedSource = { userId: number } | { repoId: number };
 
-/** The facts a feed query filters on, row by row, ascending by id: a column each, so a pass copies nothing. */
-interface Columns {
-  ids: number[];
-  repo: number[];
-  actor: number[];
-  /** Unix seconds of `created`. */
-  at: number[];
-  op: FeedOpType[];
+interface Facts {
+  /** Every stored row's facts, ascending by id. */
+  all: FeedColumns;
+  /** The facts of each feed read so far: built on its first read, extended by inserts, dropped by a removal. */
+  feeds: Map<string, FeedColumns>;
 }
 
-/** Columns per feed, kept per store and built on first read; an append extends them, a removal drops them all. */
-const columnsOf = new WeakMap<Store, Map<string, Columns>>();
+/** Full rows a store keeps: the newest written and the last read, for pages (feed-recent.ts). */
+const RECENT_BYTES = 1024 * 1024;
+/** A held row's estimated bytes: its strings, and about 200 for the object and its numbers. */
+const rowBytes = (r: FeedActionRecord): number => 200 + r.content.length + r.ref_name.length + r.created.length;
+
+/** The rows on disk (the collection caches parsed partitions within its budget) and the recent full rows, per store. */
+interface Rows {
+  coll: LogCollection<FeedActionRecord>;
+  recent: RecentRows<FeedActionRecord>;
+}
+
+const rowsByStore = new WeakMap<Store, Rows>();
+/** The facts in memory per store, read from the partitions on first use and read again after a failed write. */
+const facts = new WeakMap<Store, Promise<Facts>>();
 
 const keyOf = (s: FeedSource): string => ('userId' in s ? `u${s.userId}` : `r${s.repoId}`);
-const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
-function cacheOf(store: Store): Map<string, Columns> {
-  let m = columnsOf.get(store);
-  if (!m) columnsOf.set(store, (m = new Map()));
-  return m;
+function rowsOf(store: Store): Rows {
+  let r = rowsByStore.get(store);
+  if (!r) {
+    // Both are forgotten when the host goes idle, as every record cache is.
+    const coll = store.engine.adopt(new LogCollection<FeedActionRecord>(path.join(store.engine.root, DIR), PARTITION, COMPACT_AFTER));
+    rowsByStore.set(store, (r = { coll, recent: store.engine.adopt(new RecentRows<FeedActionRecord>(RECENT_BYTES, rowBytes)) }));
+  }
+  return r;
 }
 
-async function columns(store: Store, s: FeedSource): Promise<Columns> {
-  const cache = cacheOf(store);
-  const had = cache.get(keyOf(s));
-  if (had) return had;
-  const rows: Readonly<FeedActionRecord>[] = [];
-  if ('userId' in s) await table.scanBy(store, 'user', String(s.userId), (a) => { rows.push(a); });
-  else await table.scanBy(store, 'repo', String(s.repoId), (a) => { if (a.user_id === a.act_user_id) rows.push(a); });
-  rows.sort((a, b) => a.id - b.id);
-  const c: Columns = { ids: rows.map((a) => a.id), repo: rows.map((a) => a.repo_id), actor: rows.map((a) => a.act_user_id), at: rows.map((a) => seconds(a.created)), op: rows.map((a) => a.op_type) };
-  cache.set(keyOf(s), c);
+function note(cols: FeedColumns, r: Readonly<FeedActionRecord>): void {
+  cols.add({ id: r.id, user_id: r.user_id, repo_id: r.repo_id, act_user_id: r.act_user_id, at: secondsOf(r.created), op_type: r.op_type });
+}
+
+async function readFacts(store: Store): Promise<Facts> {
+  const { coll } = rowsOf(store);
+  const all = new FeedColumns();
+  // Partitions ascending, each by id ascending: every row is an append. Only the numbers are kept.
+  for (const n of await coll.partitions()) for (const r of await coll.peekPartition(n)) note(all, r);
+  return { all, feeds: new Map() };
+}
+
+function factsOf(store: Store): Promise<Facts> {
+  let f = facts.get(store);
+  if (!f) {
+    f = readFacts(store);
+    facts.set(store, f);
+    f.catch(() => facts.delete(store));
+  }
+  return f;
+}
+
+/** Runs a write; when it fails, the facts are read from disk again at next use (memory may be ahead of the disk). */
+async function guarded<T>(store: Store, read: Promise<Facts>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (facts.get(store) === read) facts.delete(store);
+    rowsOf(store).recent.dropCached();
+    throw err;
+  }
+}
+
+function columns(f: Facts, s: FeedSource): FeedColumns {
+  const key = keyOf(s);
+  let c = f.feeds.get(key);
+  if (!c) {
+    c = 'userId' in s
+      ? f.all.filter((a, i) => a.user[i] === s.userId)
+      : f.all.filter((a, i) => a.repo[i] === s.repoId && a.user[i] === a.actor[i]);
+    f.feeds.set(key, c);
+  }
   return c;
 }
 
-/** Extends the built columns of the row's feeds; a row out of order (a concurrent insert) drops them instead. */
-function appended(store: Store, a: FeedActionRecord): void {
-  const cache = cacheOf(store);
-  const sources: FeedSource[] = [{ userId: a.user_id }];
-  if (a.user_id === a.act_user_id) sources.push({ repoId: a.repo_id });
-  for (const s of sources) {
-    const c = cache.get(keyOf(s));
-    if (!c) continue;
-    if ((c.ids[c.ids.length - 1] ?? 0) >= a.id) {
-      cache.delete(keyOf(s));
-      continue;
-    }
-    c.ids.push(a.id);
-    c.repo.push(a.repo_id);
-    c.actor.push(a.act_user_id);
-    c.at.push(seconds(a.created));
-    c.op.push(a.op_type);
-  }
+/** Adds a row's facts to every row's and to the built columns of its feeds, in id order whatever order rows come in. */
+function staged(f: Facts, r: Readonly<FeedActionRecord>): void {
+  note(f.all, r);
+  const own = f.feeds.get(keyOf({ userId: r.user_id }));
+  if (own) note(own, r);
+  const repo = r.user_id === r.act_user_id ? f.feeds.get(keyOf({ repoId: r.repo_id })) : undefined;
+  if (repo) note(repo, r);
 }
 
 /** The distinct repositories and actors of a feed's rows. */
 export async function partiesOf(store: Store, s: FeedSource): Promise<{ repoIds: Set<number>; actorIds: Set<number> }> {
-  const c = await columns(store, s);
-  return { repoIds: new Set(c.repo), actorIds: new Set(c.actor) };
+  return columns(await factsOf(store), s).parties();
 }
 
 /** What a feed page keeps: a row's repository and actor, its time (unix seconds) and its type. */
 export type FeedFilter = (repoId: number, actorId: number, at: number, op: FeedOpType) => boolean;
 
-/** One page of a feed's rows matching `where`, newest first, with the total; only the page's rows are copied. */
+/** One page of a feed's rows matching `where`, newest first, with the total; only the page's rows are read from disk. */
 export async function page(store: Store, s: FeedSource, where: FeedFilter, paging: { page: number; limit: number }): Promise<Page<FeedActionRecord>> {
-  const c = await columns(store, s);
+  const f = await factsOf(store);
+  const c = columns(f, s);
   const skip = (Math.max(1, paging.page) - 1) * paging.limit;
   const picked: number[] = [];
   let total = 0;
-  for (let i = c.ids.length - 1; i >= 0; i--) {
-    if (!where(c.repo[i]!, c.actor[i]!, c.at[i]!, c.op[i]!)) continue;
+  for (let i = c.length - 1; i >= 0; i--) {
+    if (!where(c.repo[i]!, c.actor[i]!, c.at[i]!, c.opAt(i))) continue;
     if (total >= skip && picked.length < paging.limit) picked.push(c.ids[i]!);
     total += 1;
   }
-  return { rows: await table.getMany(store, picked), total };
+  return { rows: await fullRows(store, f, picked), total };
 }
 
-/** Stores the rows of one action, one per feed owner in `userIds`. */
+/** Copies of the rows with these ids, in their order (a row removed meanwhile left out). */
+async function fullRows(store: Store, f: Facts, ids: readonly number[]): Promise<FeedActionRecord[]> {
+  const { coll, recent } = rowsOf(store);
+  const rows: FeedActionRecord[] = [];
+  // One at a time: a page spread over many partitions then holds one parsed partition more than the cache's budget, not all.
+  for (const id of ids) {
+    const r = recent.get(id) ?? await coll.get(id);
+    if (!r) continue;
+    // A row a removal took meanwhile is answered (the page was picked before it) but not held.
+    if (f.all.has(id)) recent.put(r);
+    rows.push(r);
+  }
+  return rows;
+}
+
+/** Stores the rows of one action, one per feed owner in `userIds`; resolves once they are on disk. */
 export async function insertMany(store: Store, userIds: readonly number[], row: Omit<FeedActionRecord, 'id' | 'user_id'>): Promise<void> {
-  await Promise.all(userIds.map(async (uid) => appended(store, await table.insert(store, (id) => ({ id, user_id: uid, ...row })))));
+  const read = factsOf(store);
+  const f = await read;
+  const { coll, recent } = rowsOf(store);
+  // The facts go into memory in the step that makes the row, before its append: a removal running meanwhile sees it.
+  const stored = await Promise.all(userIds.map((uid) => guarded(store, read, () => coll.insert((id) => ({ id, user_id: uid, ...row }), (r) => {
+    staged(f, r);
+    return Promise.resolve();
+  }))));
+  // The newest rows are the ones the next pages read (the actor's own feed first).
+  for (const r of stored) if (f.all.has(r.id)) recent.put(r);
+}
+
+/** Removes the rows whose facts match `drop`, from memory at once and then from their partitions (rewritten without them). */
+async function removeWhere(store: Store, drop: (c: FeedColumns, i: number) => boolean): Promise<void> {
+  const read = factsOf(store);
+  const f = await read;
+  const ids = f.all.removeWhere(drop);
+  f.feeds.clear();
+  const { coll, recent } = rowsOf(store);
+  recent.delete(ids);
+  if (ids.length) await guarded(store, read, () => coll.deleteIds(ids));
 }
 
 /** Removes a repository's rows (when it is deleted). */
 export async function removeByRepo(store: Store, repoId: number): Promise<void> {
-  cacheOf(store).clear();
-  await table.removeBy(store, 'repo', String(repoId));
-  cacheOf(store).clear();
+  await removeWhere(store, (c, i) => c.repo[i] === repoId);
 }
 
 /** Removes the rows of a user's feed and the rows of the user's actions (when the user is deleted). */
 export async function removeByUser(store: Store, userId: number): Promise<void> {
-  cacheOf(store).clear();
-  await table.removeBy(store, 'user', String(userId));
-  await table.removeBy(store, 'actor', String(userId));
-  cacheOf(store).clear();
+  await removeWhere(store, (c, i) => c.user[i] === userId || c.actor[i] === userId);
+}
+
+/**
+ * What this module keeps in memory for a store (for tests): the facts of every row and of each read feed, and the
+ * recent full rows; the collection's parsed partitions are its own cache, bounded by its budget.
+ */
+export async function resident(store: Store): Promise<{ all: FeedColumns; feeds: ReadonlyMap<string, FeedColumns>; recent: RecentRows<FeedActionRecord> }> {
+  const f = await factsOf(store);
+  return { all: f.all, feeds: f.feeds, recent: rowsOf(store).recent };
 }
