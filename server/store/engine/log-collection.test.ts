@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LogCollection } from './log-collection.ts';
@@ -77,6 +77,47 @@ test('partitions filled by concurrent inserts count all their bytes against the 
     await new Promise((r) => setImmediate(r));
     await rm(path.join(dir, '0.log'));
     assert.equal(await coll.peek(1), undefined, 'partition 0 was dropped from memory and is read from disk again');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('peekFew reads the wanted lines of partitions not cached, applying their changes, and caches none of them', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-logcoll-'));
+  try {
+    const writer = new LogCollection<Row>(dir, 10);
+    for (let i = 0; i < 45; i++) await writer.insert((id) => ({ id, text: `t${id}` }));
+    await writer.set(12, () => ({ text: 'changed' }));
+    await writer.set(33, () => ({ text: 'é changed' }));
+    await writer.deleteIds([25]);
+    // a record whose first key is not its id: its partition is loaded whole
+    await writer.insertAt(47, () => ({ text: 'late', id: 47 }));
+    const reader = new LogCollection<Row>(dir, 10);
+    const wanted = [3, 12, 25, 33, 41, 47, 99, 0];
+    const few = await reader.peekFew(wanted);
+    assert.deepEqual([...few.keys()].sort((a, b) => a - b), [3, 12, 33, 41, 47]);
+    assert.deepEqual([few.get(3)?.text, few.get(12)?.text, few.get(33)?.text, few.get(41)?.text, few.get(47)?.text], ['t3', 'changed', 'é changed', 't41', 'late']);
+    for (const n of [0, 1, 3, 4]) await rm(path.join(dir, `${n}.log`));
+    assert.equal(await reader.peek(3), undefined, 'partition 0 was read without being cached');
+    assert.equal(await reader.peek(12), undefined, 'and partition 1');
+    assert.equal((await reader.peek(44))?.text, 't44', 'partition 4 was loaded whole');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('peekFew answers a cached partition from memory and loads one with a base document whole', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'homeforge-logcoll-'));
+  try {
+    await writeFile(path.join(dir, '0.json'), JSON.stringify({ next_id: 3, records: { 1: { id: 1, text: 'base' }, 2: { id: 2, text: 'gone' } } }));
+    await writeFile(path.join(dir, '0.log'), '{"op":"del","id":2}\n{"op":"put","rec":{"id":3,"text":"new"}}\n');
+    const reader = new LogCollection<Row>(dir, 10);
+    const few = await reader.peekFew([1, 2, 3]);
+    assert.deepEqual([few.get(1)?.text, few.get(2)?.text, few.get(3)?.text], ['base', undefined, 'new']);
+    const cached = new LogCollection<Row>(dir, 10);
+    await cached.peek(1);
+    await rm(path.join(dir, '0.log'));
+    assert.equal((await cached.peekFew([3])).get(3)?.text, 'new', 'from memory');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
