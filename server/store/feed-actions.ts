@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Store } from './index.ts';
 import { LogCollection } from './engine/log-collection.ts';
+import { cloneRecord } from './engine/clone.ts';
 import type { Page } from './engine/query.ts';
 import { FeedColumns, secondsOf, type FeedOpType } from './feed-columns.ts';
 import { RecentRows } from './feed-recent.ts';
@@ -150,13 +151,20 @@ export async function page(store: Store, s: FeedSource, where: FeedFilter, pagin
 /** Copies of the rows with these ids, in their order (a row removed meanwhile left out). */
 async function fullRows(store: Store, f: Facts, ids: readonly number[]): Promise<FeedActionRecord[]> {
   const { coll, recent } = rowsOf(store);
-  const rows: FeedActionRecord[] = [];
-  // One at a time: a page spread over many partitions then holds one parsed partition more than the cache's budget, not all.
+  const held = new Map<number, FeedActionRecord>();
   for (const id of ids) {
-    const r = recent.get(id) ?? await coll.get(id);
+    const r = recent.get(id);
+    if (r) held.set(id, r);
+  }
+  // The others from disk: a partition not cached is read for these rows only, not parsed and kept whole.
+  const read = await coll.peekFew(ids.filter((id) => !held.has(id)));
+  const rows: FeedActionRecord[] = [];
+  for (const id of ids) {
+    const stored = read.get(id);
+    const r = held.get(id) ?? (stored && cloneRecord(stored));
     if (!r) continue;
     // A row a removal took meanwhile is answered (the page was picked before it) but not held.
-    if (f.all.has(id)) recent.put(r);
+    if (stored && f.all.has(id)) recent.put(r);
     rows.push(r);
   }
   return rows;
