@@ -147,13 +147,18 @@ export class FeedColumns {
   private copyRow(from: FeedColumns, i: number): void {
     const k = this.length;
     this.grow(k + 1);
+    this.setRow(k, from, i);
+    this.length = k + 1;
+  }
+
+  /** Writes row `i` of `from` at position `k` (within the arrays' size). */
+  private setRow(k: number, from: FeedColumns, i: number): void {
     this.ids[k] = from.ids[i]!;
     this.user[k] = from.user[i]!;
     this.repo[k] = from.repo[i]!;
     this.actor[k] = from.actor[i]!;
     this.at[k] = from.at[i]!;
     this.op[k] = from.op[i]!;
-    this.length = k + 1;
   }
 
   /** Drops the rows for which `drop` is true, in place; returns their ids. */
@@ -165,14 +170,7 @@ export class FeedColumns {
         gone.push(this.ids[i]!);
         continue;
       }
-      if (k !== i) {
-        this.ids[k] = this.ids[i]!;
-        this.user[k] = this.user[i]!;
-        this.repo[k] = this.repo[i]!;
-        this.actor[k] = this.actor[i]!;
-        this.at[k] = this.at[i]!;
-        this.op[k] = this.op[i]!;
-      }
+      if (k !== i) this.setRow(k, this, i);
       k += 1;
     }
     this.length = k;
