@@ -11,6 +11,7 @@ import type { UserRecord } from '../../../store/records.ts';
 import { strongEtag } from '../../router/send-json.ts';
 import { repoJson } from './json.ts';
 import { keptPage, nextSerial } from '../../router/kept-pages.ts';
+import { viewerClass } from '../user/user-text.ts';
 
 interface Entry {
   /** Unique per entry: a page of cached texts is named by its entries' serials. */
@@ -24,12 +25,6 @@ interface Entry {
 /** Texts kept per record: one per distinct (viewer class, permission, counters, base URL) seen recently. */
 const PER_RECORD = 8;
 const texts = new WeakMap<object, Entry[]>();
-
-/** What toUser shows of the owner to this viewer: nothing private, the email, or the account fields too. */
-function viewerClass(owner: UserRecord, viewer: UserRecord | null): number {
-  if (!viewer) return 0;
-  return viewer.is_admin || viewer.id === owner.id ? 2 : 1;
-}
 
 /** The part of the cache key beside the record and owner objects; null when the view is not cacheable. */
 function keyOf(ctx: ApiContext<unknown, unknown>, v: RepoView): string | null {

@@ -18,7 +18,7 @@ const PER_RECORD = 6;
 const texts = new WeakMap<object, Entry[]>();
 
 /** What toUser shows of `user` to `viewer`: nothing private (0), the email (1), or the account fields too (2). */
-function viewerClass(user: Readonly<UserRecord>, viewer: UserRecord | null): number {
+export function viewerClass(user: Readonly<UserRecord>, viewer: UserRecord | null): number {
   if (!viewer) return 0;
   return viewer.is_admin || viewer.id === user.id ? 2 : 1;
 }
