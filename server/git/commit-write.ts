@@ -7,6 +7,7 @@
 import { CatFileReader, type ObjectReader } from './cat-file.ts';
 import { writeLooseObject } from './loose-object.ts';
 import type { ObjectFormatName } from './objects.ts';
+import type { PackBuilder } from './pack-write.ts';
 import { TreeBuilder } from './tree-build.ts';
 
 export interface TreeChange {
@@ -75,18 +76,20 @@ export function commitBody(tree: string, spec: Omit<CommitSpec, 'changes'>): Buf
 
 /**
  * Builds the commit of `spec` in the bare repository and returns its id; the repository's refs are not touched.
- * `reader` reads the parent's trees; without one, a reader is started for this call.
+ * `reader` reads the parent's trees; without one, a reader is started for this call. With `pack`, the new objects
+ * are added to it instead of written loose (the caller writes the pack before a ref points at them).
  */
 export async function writeCommit(
   gitDir: string, zero: string, spec: CommitSpec, reader?: ObjectReader, wrote?: (id: string, type: 'blob' | 'tree' | 'commit', body: Buffer) => void,
+  pack?: PackBuilder,
 ): Promise<{ id: string; tree: string }> {
   const format: ObjectFormatName = zero.length === 64 ? 'sha256' : 'sha1';
   const own = reader ? null : new CatFileReader(gitDir, () => undefined);
   // each object written, and then told to `wrote` (the caller may keep its bytes for the reads that follow)
-  const write = async (type: 'blob' | 'tree' | 'commit', body: Buffer): Promise<string> => {
+  const write = async (type: 'blob' | 'tree' | 'commit', body: Buffer, from?: string): Promise<string> => {
     // a blob may be there already (the same content elsewhere); the trees along the changed paths and the commit
     // are new, so they skip the existence check (an access() call each)
-    const id = await writeLooseObject(gitDir, format, type, body, { fresh: type !== 'blob' });
+    const id = pack ? pack.add(type, body, from) : await writeLooseObject(gitDir, format, type, body, { fresh: type !== 'blob' });
     wrote?.(id, type, body);
     return id;
   };
@@ -98,7 +101,7 @@ export async function writeCommit(
       const id = c.blobId ?? (c.content === null ? null : await write('blob', c.content));
       return { path: c.path, id, mode: c.mode ?? '100644' };
     }));
-    const tree = await new TreeBuilder(objects, format, parentTree).build(edits, (body) => write('tree', body));
+    const tree = await new TreeBuilder(objects, format, parentTree).build(edits, (body, from) => write('tree', body, from));
     const id = await write('commit', commitBody(tree, spec));
     return { id, tree };
   } finally {

@@ -23,6 +23,8 @@ interface Dir {
   taken: Set<number>;
   entries: Map<string, Entry>;
   dirty: boolean;
+  /** The tree it was loaded from (a writer may store the new one as a delta of it). */
+  from?: string;
 }
 
 const emptyDir = (): Dir => ({ base: null, taken: new Set(), entries: new Map(), dirty: true });
@@ -83,7 +85,10 @@ export function encodeTree(format: ObjectFormatName, entries: { name: string; mo
 /** Thrown when a change would put a file where a directory is, or under a file (update-index refuses both). */
 export class PathConflictError extends Error {}
 
-/** Builds trees from a base tree and edits; `write` stores a tree's bytes and returns its id. */
+/** Stores a tree's bytes and returns its id; `from` is the tree it was rebuilt from, if any. */
+export type TreeWrite = (body: Buffer, from?: string) => Promise<string>;
+
+/** Builds trees from a base tree and edits; `write` stores each tree rebuilt. */
 export class TreeBuilder {
   private root: Promise<Dir> | null = null;
 
@@ -94,7 +99,7 @@ export class TreeBuilder {
   ) {}
 
   /** Applies the edits in order (a later edit of a path wins), then writes the changed trees; returns the root id. */
-  async build(edits: PathEdit[], write: (body: Buffer) => Promise<string>): Promise<string> {
+  async build(edits: PathEdit[], write: TreeWrite): Promise<string> {
     const root = await this.rootDir();
     for (const e of edits) await this.apply(root, e);
     return (await this.writeDir(root, write, true))!;
@@ -109,10 +114,10 @@ export class TreeBuilder {
     const obj = await this.reader.read(id);
     if (!obj || obj.type !== 'tree') throw new Error(`tree ${id} cannot be read`);
     const base = treeIndex(obj.data, this.format);
-    if (base) return { base, taken: new Set(), entries: new Map(), dirty: false };
+    if (base) return { base, taken: new Set(), entries: new Map(), dirty: false, from: id };
     const entries = new Map<string, Entry>();
     for (const e of parseTree(obj.data, this.format)) entries.set(e.name, { mode: e.mode, id: e.id });
-    return { base: null, taken: new Set(), entries, dirty: false };
+    return { base: null, taken: new Set(), entries, dirty: false, from: id };
   }
 
   private async apply(root: Dir, edit: PathEdit): Promise<void> {
@@ -152,7 +157,7 @@ export class TreeBuilder {
   }
 
   /** Writes a dirty directory (children first) and returns its id; null when it ends up empty (git drops it). */
-  private async writeDir(dir: Dir, write: (body: Buffer) => Promise<string>, isRoot = false): Promise<string | null> {
+  private async writeDir(dir: Dir, write: TreeWrite, isRoot = false): Promise<string | null> {
     const out: { name: string; mode: string; id: string }[] = [];
     for (const [name, e] of dir.entries) {
       if (e.dir?.dirty) {
@@ -162,10 +167,10 @@ export class TreeBuilder {
     }
     if (dir.base) {
       if (out.length === 0 && entryCount(dir.base) === dir.taken.size && !isRoot) return null;
-      return write(spliceTree(dir.base, [...dir.taken], out).data);
+      return write(spliceTree(dir.base, [...dir.taken], out).data, dir.from);
     }
     if (out.length === 0 && !isRoot) return null;
-    return write(encodeTree(this.format, out));
+    return write(encodeTree(this.format, out), dir.from);
   }
 }
 

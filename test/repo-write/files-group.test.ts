@@ -6,6 +6,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ADMIN, createToken, startHost, type TestHost } from '../helpers/host.ts';
 import { gitSandbox, withCredentials, type GitSandbox } from '../helpers/git.ts';
@@ -75,6 +77,38 @@ describe('grouped contents writes to one branch', () => {
       assert.equal(p.before, a.body.commit.parents[0].sha);
       assert.equal(p.commits.length, 1);
       assert.deepEqual(p.commits[0].added, [a.body.content.path]);
+    }
+  });
+
+  test('a group is stored as one pack: after a restart (no cached objects) every file reads back, the repository fsck clean', async () => {
+    const first = await startHost({ keepData: true });
+    const auth = await createToken(first, ADMIN.username, ADMIN.password);
+    assert.equal((await first.api('POST', '/user/repos', { auth, body: { name: 'packed', auto_init: true } })).status, 201);
+    // a large directory, so each tree of the chain is stored as a delta of the one before
+    const names = Array.from({ length: 48 }, (_, i) => `d/${String(i).padStart(2, '0')}-${'x'.repeat(40)}.txt`);
+    const answers = await Promise.all(names.map((n, i) => first.api('POST', `/repos/root/packed/contents/${n}`, { auth, body: { content: b64(`file ${i}\n`) } })));
+    for (const a of answers) assert.equal(a.status, 201, a.text);
+    await first.stop();
+    const second = await startHost({ dataDir: first.dataDir });
+    try {
+      for (const [i, n] of names.entries()) {
+        const got = await second.api('GET', `/repos/root/packed/contents/${n}`, { auth });
+        assert.equal(got.status, 200, got.text);
+        assert.equal(Buffer.from(got.body.content, 'base64').toString(), `file ${i}\n`);
+      }
+      const log = await second.api('GET', '/repos/root/packed/commits?limit=50&stat=false', { auth });
+      assert.equal(log.body.length, 49);
+      const repos = path.join(first.dataDir, 'repositories');
+      const shard = readdirSync(repos).find((d) => readdirSync(path.join(repos, d)).some((f) => f.endsWith('.git')))!;
+      const gitDir = path.join(repos, shard, readdirSync(path.join(repos, shard)).find((f) => f.endsWith('.git'))!);
+      const packs = readdirSync(path.join(gitDir, 'objects', 'pack')).filter((f) => f.endsWith('.idx'));
+      assert.ok(packs.length >= 1, 'at least one group was written as a pack');
+      const env = { ...process.env, GIT_DIR: gitDir };
+      execFileSync('git', ['fsck', '--strict', '--no-dangling'], { env });
+      const deltas = packs.map((p) => execFileSync('git', ['verify-pack', '-v', path.join(gitDir, 'objects', 'pack', p)], { env, encoding: 'utf8' }));
+      assert.ok(deltas.some((v) => /chain length = 1:/.test(v)), 'a tree of a group is stored as a delta of the one before');
+    } finally {
+      await second.stop();
     }
   });
 

@@ -86,9 +86,18 @@ export function readerFor(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storag
   return objects.reader(repo.id, () => pool.get(gitDir));
 }
 
-/** Keeps an object the host has just written (a loose object in the repository) in the object cache. */
-export function rememberWritten(app: AppContext, repo: Pick<RepoRecord, 'id'>, id: string, type: 'blob' | 'tree' | 'commit' | 'tag', data: Buffer): void {
-  hostCache(app).objects.wrote(repo.id, id, type, data);
+/**
+ * Keeps an object the host has just written (a loose object in the repository) in the object cache; a `pending`
+ * one (in a pack not written yet) stays there until objectsStored.
+ */
+export function rememberWritten(app: AppContext, repo: Pick<RepoRecord, 'id'>, id: string, type: 'blob' | 'tree' | 'commit' | 'tag', data: Buffer, pending = false): void {
+  hostCache(app).objects.wrote(repo.id, id, type, data, pending);
+}
+
+/** Pending objects are in the repository now (`stored`), or will never be (dropped, so no read finds them). */
+export function objectsStored(app: AppContext, repo: Pick<RepoRecord, 'id'>, ids: readonly string[], stored: boolean): void {
+  if (stored) hostCache(app).objects.unpin(repo.id, ids);
+  else hostCache(app).objects.forget(repo.id, ids);
 }
 
 /** The repository's branches and tags, read once until the next invalidation. */

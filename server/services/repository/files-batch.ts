@@ -9,7 +9,8 @@ import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { Commit } from '../../git/objects.ts';
-import { gitDirFor, refsOf } from './cache.ts';
+import { PackBuilder } from '../../git/pack-write.ts';
+import { gitDirFor, objectsStored, refsOf } from './cache.ts';
 import { withBranchLock } from './locks.ts';
 import { isEmptyRepo, peelToCommit } from './read.ts';
 import { headOf, moveRefs, RefMovedError } from './ref-write.ts';
@@ -134,19 +135,28 @@ async function chain(app: AppContext, repo: RepoRecord, branch: string, run: Que
   const failed = new Map<Queued, unknown>();
   let tip = head;
   let written = 0;
-  for (const q of run) {
-    try {
-      const built = await buildOn(app, repo, q.doer, q.o, q.files, tip);
-      knownPushCommit(app, repo, tip.id, await pushDetails(app, repo, tip, built.commit, built.changes));
-      steps.push({ q, prev: tip, commit: built.commit });
-      written += built.written;
-      tip = built.commit;
-    } catch (err) {
-      // its own answer (a stale sha, an existing file, ...); the next write builds on the same tip
-      failed.set(q, err);
+  // the chain's trees and commits go into one pack: two new files instead of one per object (see pack-write.ts)
+  const pack = new PackBuilder(repo.object_format);
+  let stored = false;
+  try {
+    for (const q of run) {
+      try {
+        const built = await buildOn(app, repo, q.doer, q.o, q.files, tip, pack);
+        knownPushCommit(app, repo, tip.id, await pushDetails(app, repo, tip, built.commit, built.changes));
+        steps.push({ q, prev: tip, commit: built.commit });
+        written += built.written;
+        tip = built.commit;
+      } catch (err) {
+        // its own answer (a stale sha, an existing file, ...); the next write builds on the same tip
+        failed.set(q, err);
+      }
     }
+    if (steps.length === 0) return { steps, failed };
+    await pack.write(gitDirFor(app, repo));
+    stored = true;
+  } finally {
+    objectsStored(app, repo, pack.ids, stored);
   }
-  if (steps.length === 0) return { steps, failed };
   moving(tip.id);
   await moveRefs(app, repo, run[0]!.doer, gitDirFor(app, repo), [{ ref, oldSha: head.id, newSha: tip.id }], {
     baseUrl: run[0]!.baseUrl, heads: [headOf(branch, tip)], changes: [{ ref, id: tip.id, type: 'commit', time: tip.committer.unix }],

@@ -7,6 +7,7 @@ import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { zeroId, type Commit, type TreeEntry } from '../../git/objects.ts';
 import { writeCommit, type TreeChange } from '../../git/commit-write.ts';
 import { writeLooseObject } from '../../git/loose-object.ts';
+import type { PackBuilder } from '../../git/pack-write.ts';
 import { entryAtPath } from '../../git/read.ts';
 import { gitDirFor, readerFor, rememberWritten } from './cache.ts';
 import { getCommit } from './read.ts';
@@ -47,15 +48,20 @@ export interface Planned extends FileChange {
   blobId?: string;
 }
 
+/** Blobs from this size are stored before the write queues (storeBlobs); smaller ones with the commit. */
+const EARLY_BLOB = 64 * 1024;
+
 /**
- * Stores the blobs of the files' new contents, before the write waits for its branch: a blob depends on nothing
- * the branch holds, so writing it while another write to the branch runs keeps that object out of the part that
- * runs one at a time. A write refused later leaves its blob unreferenced (pruned by gc, as a rejected push's).
+ * Stores the large blobs of the files' new contents, before the write waits for its branch: a blob depends on
+ * nothing the branch holds, so writing it while another write to the branch runs keeps that work out of the part
+ * that runs one at a time. A small blob costs little there, and when writes are grouped it goes into the group's
+ * pack instead of a file of its own. A write refused later leaves its blob unreferenced (pruned by gc, as a
+ * rejected push's).
  */
 export async function storeBlobs(app: AppContext, repo: RepoRecord, files: Planned[]): Promise<void> {
   for (const f of files) {
     // a rename without content keeps the old blob (treeChanges)
-    if (!f.content || f.operation === 'delete' || (f.operation === 'rename' && f.content.length === 0)) continue;
+    if (!f.content || f.content.length < EARLY_BLOB || f.operation === 'delete' || (f.operation === 'rename' && f.content.length === 0)) continue;
     const body = f.content;
     f.blobId = await writeLooseObject(gitDirFor(app, repo), repo.object_format, 'blob', body);
     rememberWritten(app, repo, f.blobId, 'blob', body);
@@ -90,14 +96,17 @@ export async function treeChanges(app: AppContext, repo: RepoRecord, head: Commi
   return changes;
 }
 
-/** Checks the files against `head` and writes their commit on it (no ref moves). */
-export async function buildOn(app: AppContext, repo: RepoRecord, doer: UserRecord, o: ChangeFilesInput, files: Planned[], head: Commit | null): Promise<Built> {
+/**
+ * Checks the files against `head` and writes their commit on it (no ref moves). With `pack`, the new objects go
+ * into it, readable from the object cache only until the caller writes the pack (see objectsStored).
+ */
+export async function buildOn(app: AppContext, repo: RepoRecord, doer: UserRecord, o: ChangeFilesInput, files: Planned[], head: Commit | null, pack?: PackBuilder): Promise<Built> {
   const changes = await treeChanges(app, repo, head, files);
   const people = commitPeople(doer, o);
   const message = commitMessage(o.message?.trim() || defaultMessage(files), !!o.signoff, people.committer);
   // the objects written are kept in the object cache: the answer, the push event and the workflow lookup read them
   const built = await writeCommit(gitDirFor(app, repo), zeroId(repo.object_format), { parent: head?.id ?? null, changes, ...people, message }, readerFor(app, repo),
-    (id, type, body) => rememberWritten(app, repo, id, type, body));
+    (id, type, body) => rememberWritten(app, repo, id, type, body, !!pack), pack);
   const commit = await getCommit(app, repo, built.id);
   if (!commit) throw new Error(`commit ${built.id} was written but cannot be read`);
   return { commit, changes, written: changes.reduce((n, c) => n + (c.content?.length ?? 0), 0) };

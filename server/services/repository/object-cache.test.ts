@@ -85,3 +85,30 @@ test('an object the host wrote is answered without a read, in its own repository
   assert.equal(await cache.reader(2, () => reader).read(id(3)), null);
   assert.deepEqual(calls, [`read ${id(4)}`, 'read abc', `read ${id(3)}`]);
 });
+
+test('objects pending in a pack stay readable past the budget and an idle clear, until stored (then dropped as any) or forgotten', async () => {
+  const { reader, calls } = fake(new Map());
+  const cache = new ObjectCache(1000, 100);
+  const r = cache.reader(1, () => reader);
+  // larger than the largest object kept and than the whole budget together
+  cache.wrote(1, id(1), 'tree', Buffer.alloc(700, 1), true);
+  cache.wrote(1, id(2), 'commit', Buffer.alloc(600, 2), true);
+  for (let n = 10; n < 30; n++) cache.wrote(1, id(n), 'blob', Buffer.alloc(90, n));
+  cache.clear();
+  assert.equal((await r.read(id(1)))?.data.length, 700);
+  assert.equal((await r.read(id(2)))?.data[0], 2);
+  assert.equal(await r.read(id(10)), null, 'an object not pinned was dropped');
+  // stored: the commit, larger than any object kept, is dropped now (it is on disk), and the budget holds again
+  cache.unpin(1, [id(1), id(2)]);
+  assert.ok(cache.size <= 1000);
+  calls.length = 0;
+  assert.equal(await r.read(id(2)), null);
+  assert.deepEqual(calls, [`read ${id(2)}`]);
+  cache.wrote(1, id(4), 'blob', Buffer.alloc(90, 4));
+  cache.wrote(1, id(5), 'tree', Buffer.alloc(400, 5));
+  assert.equal(await r.read(id(1)), null, 'the tree, no longer pinned, was dropped for the budget');
+  // never stored: gone at once, so no read finds an object the repository does not have
+  cache.wrote(1, id(3), 'commit', Buffer.alloc(50, 3), true);
+  cache.forget(1, [id(3)]);
+  assert.equal(await r.read(id(3)), null);
+});

@@ -15,7 +15,13 @@ export const OBJECT_CACHE_BUDGET = 4 * 1024 * 1024;
 /** Entries kept per host (most hold only a type and size). */
 const MAX_ENTRIES = 16_384;
 
-interface Entry { type: GitObject['type']; size: number; data: Buffer | null }
+interface Entry {
+  type: GitObject['type'];
+  size: number;
+  data: Buffer | null;
+  /** Built but not yet stored (in a pack being gathered): the cache is the only place it can be read from. */
+  pinned?: boolean;
+}
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
@@ -58,16 +64,44 @@ export class ObjectCache {
     };
   }
 
-  /** An object this host has just written itself: its bytes are known, so the first read costs no round trip. */
-  wrote(repoId: number, id: string, type: GitObject['type'], data: Buffer): void {
+  /**
+   * An object this host has just written itself: its bytes are known, so the first read costs no round trip.
+   * A `pinned` object is not stored yet: it is kept whatever its size, and not dropped until `unpin`.
+   */
+  wrote(repoId: number, id: string, type: GitObject['type'], data: Buffer, pinned = false): void {
     const max = type === 'tree' ? Math.max(this.maxObject, OBJECT_CACHE_MAX_WRITTEN_TREE) : this.maxObject;
-    if (FULL_ID.test(id)) this.keep(`${repoId}:${id}`, type, data.length, data.length <= max ? data : null, true);
+    if (!FULL_ID.test(id)) return;
+    const key = `${repoId}:${id}`;
+    this.keep(key, type, data.length, pinned || data.length <= max ? data : null, true, pinned);
   }
 
-  /** Forgets every object (the host went idle: see releaseRepoCaches). */
+  /** The objects are stored now: they may be dropped as any other (a large one at once). */
+  unpin(repoId: number, ids: readonly string[]): void {
+    for (const id of ids) {
+      const e = this.entries.get(`${repoId}:${id}`);
+      if (!e?.pinned) continue;
+      delete e.pinned;
+      const max = e.type === 'tree' ? Math.max(this.maxObject, OBJECT_CACHE_MAX_WRITTEN_TREE) : this.maxObject;
+      if (e.data && e.data.length > max) {
+        this.bytes -= e.data.length;
+        e.data = null;
+      }
+    }
+    this.trim();
+  }
+
+  /** Drops the objects (pinned ones included): they were never stored. */
+  forget(repoId: number, ids: readonly string[]): void {
+    for (const id of ids) {
+      const key = `${repoId}:${id}`;
+      const e = this.entries.get(key);
+      if (e) this.drop(key, e);
+    }
+  }
+
+  /** Forgets every object not pinned (the host went idle: see releaseRepoCaches). */
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+    for (const [k, e] of this.entries) if (!e.pinned) this.drop(k, e);
   }
 
   /** Bytes of object data held now. */
@@ -84,21 +118,33 @@ export class ObjectCache {
     return e;
   }
 
-  private keep(key: string, type: GitObject['type'], size: number, data: Buffer | null, written = false): void {
+  private keep(key: string, type: GitObject['type'], size: number, data: Buffer | null, written = false, pinned = false): void {
     const old = this.entries.get(key);
-    if (old?.data) return;
+    if (old?.data) {
+      if (pinned) old.pinned = true;
+      return;
+    }
     if (old) this.entries.delete(key);
     // a copy, so a small object never pins the larger chunk of the reply it was cut from; a buffer the host wrote
     // that is all of its memory is kept as it is (the same buffer then keeps what was worked out from it, such as
     // a tree's index)
     const whole = written && data !== null && data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
     const own = data && !whole ? ownCopy(data) : data;
-    this.entries.set(key, { type, size, data: own });
+    this.entries.set(key, pinned ? { type, size, data: own, pinned } : { type, size, data: own });
     this.bytes += own?.length ?? 0;
+    this.trim();
+  }
+
+  /** Drops the least recently used entries not pinned until the budget holds. */
+  private trim(): void {
     for (const [k, e] of this.entries) {
       if (this.bytes <= this.budget && this.entries.size <= MAX_ENTRIES) break;
-      this.entries.delete(k);
-      this.bytes -= e.data?.length ?? 0;
+      if (!e.pinned) this.drop(k, e);
     }
+  }
+
+  private drop(key: string, e: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= e.data?.length ?? 0;
   }
 }
