@@ -12,10 +12,10 @@
  * it appears whole: the pack, then its index (which makes it visible to git), each renamed from a temporary file.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { objectId, storedZlib } from './loose-object.ts';
+import { objectId, storedZlib, writeLooseObject } from './loose-object.ts';
 import type { ObjectFormatName } from './objects.ts';
 
 export type PackedType = 'commit' | 'tree' | 'blob' | 'tag';
@@ -192,6 +192,13 @@ export function packFiles(format: ObjectFormatName, entries: readonly Entry[]): 
   return { pack: Buffer.concat(parts), idx, name: `pack-${packSum.toString('hex')}` };
 }
 
+/**
+ * Fewer objects than this are stored loose: a pack per write of a few objects would leave a repository with
+ * hundreds of packs between upkeeps, and git looks an object up in each (git itself unpacks pushes of fewer than
+ * transfer.unpackLimit objects).
+ */
+export const PACK_FROM = 8;
+
 /** Temporary file names in the pack directory: a random part per process and a counter. */
 const tmpPrefix = `tmp_pack_${randomBytes(4).toString('hex')}_`;
 let tmpCount = 0;
@@ -229,6 +236,20 @@ export class PackBuilder {
     return [...this.entries.keys()];
   }
 
+  /** Adds every object of the other builders (whole: a delta's base may be in another pack). */
+  addAll(others: readonly PackBuilder[]): void {
+    for (const o of others) for (const e of o.entries.values()) if (!this.entries.has(e.id)) this.entries.set(e.id, { id: e.id, type: e.type, body: e.body, depth: 0 });
+  }
+
+  /** Stores the objects in the repository: as loose objects when they are few, else as one pack. */
+  async store(gitDir: string): Promise<void> {
+    if (this.entries.size >= PACK_FROM) {
+      await this.write(gitDir);
+      return;
+    }
+    for (const e of this.entries.values()) await writeLooseObject(gitDir, this.format, e.type, e.body, { fresh: e.type !== 'blob' });
+  }
+
   /** Stores the objects in the repository as one pack (none when empty); returns the pack's name. */
   async write(gitDir: string): Promise<string | null> {
     if (this.entries.size === 0) return null;
@@ -236,6 +257,7 @@ export class PackBuilder {
     const dir = path.join(gitDir, 'objects', 'pack');
     const tmp = path.join(dir, `${tmpPrefix}${(tmpCount++).toString(36)}`);
     try {
+      await mkdir(dir, { recursive: true });
       await Promise.all([writeFile(`${tmp}.pack`, pack, { mode: 0o444 }), writeFile(`${tmp}.idx`, idx, { mode: 0o444 })]);
       // the index last: git looks for packs by their index, which must not name a pack that is not there yet
       await rename(`${tmp}.pack`, path.join(dir, `${name}.pack`));

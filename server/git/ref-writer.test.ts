@@ -1,10 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RefWriterPool } from './ref-writer.ts';
+import { tagObjectBody } from './loose-object.ts';
+import { PackBuilder } from './pack-write.ts';
 import { GitCommandError } from './read.ts';
 
 const ZERO = '0'.repeat(40);
@@ -107,6 +109,32 @@ test('two writes creating the same branch in one batch: exactly one succeeds', a
     assert.equal(ra.status, 'fulfilled');
     assert.equal(rb.status, 'rejected');
     assert.equal(refOf(r.gitDir, 'refs/heads/same'), r.first);
+  } finally {
+    pool.close();
+    rmSync(r.dir, { recursive: true, force: true });
+  }
+});
+
+test('the objects writes bring are stored before their moves: a lone one loose, a batch of many as one pack', async () => {
+  const r = repo();
+  const pool = new RefWriterPool();
+  try {
+    const ids: string[] = [];
+    const writes = Array.from({ length: 12 }, (_, i) => {
+      const objects = new PackBuilder('sha1');
+      const id = objects.add('tag', tagObjectBody(`v${i}`, r.second, 'commit', `release ${i}`, { name: 'T', email: 't@x' }, 1700000000));
+      ids.push(id);
+      return pool.apply(r.gitDir, [{ ref: `refs/tags/v${i}`, newId: id, oldId: ZERO }], objects);
+    });
+    await Promise.all(writes);
+    for (const [i, id] of ids.entries()) assert.equal(refOf(r.gitDir, `refs/tags/v${i}`), id);
+    // the first went alone (its tag object loose); the eleven that waited for it went as one batch, in one pack
+    assert.ok(readdirSync(path.join(r.gitDir, 'objects', ids[0]!.slice(0, 2))).includes(ids[0]!.slice(2)));
+    const packs = readdirSync(path.join(r.gitDir, 'objects', 'pack')).filter((f) => f.endsWith('.idx'));
+    assert.equal(packs.length, 1);
+    const listed = git(r.gitDir, 'verify-pack', '-v', path.join(r.gitDir, 'objects', 'pack', packs[0]!));
+    for (const id of ids.slice(1)) assert.match(listed, new RegExp(`^${id} tag `, 'm'));
+    git(r.gitDir, 'fsck', '--strict', '--no-dangling');
   } finally {
     pool.close();
     rmSync(r.dir, { recursive: true, force: true });

@@ -8,8 +8,11 @@
  *
  * Group commit: writes that arrive while a repository's transaction runs wait together and go to git as one
  * transaction (each write's moves stay all-or-nothing, since the batch is). When git refuses a batch, its writes
- * are tried again one by one, so a write that cannot be made fails alone and the others still succeed.
+ * are tried again one by one, so a write that cannot be made fails alone and the others still succeed. The objects
+ * the writes bring (a tag object each) are stored before their batch's transaction, together: as one pack when
+ * there are many (one file for the batch instead of one per object, see pack-write.ts).
  */
+import { PackBuilder } from './pack-write.ts';
 import { launchGit, type GitChild } from './spawner.ts';
 import { GitCommandError } from './read.ts';
 import type { RefMove } from './ref-update.ts';
@@ -97,14 +100,31 @@ export class RefWriter {
 /** One write waiting for its repository's next transaction. */
 interface Queued {
   moves: RefMove[];
+  objects?: PackBuilder | undefined;
   resolve: () => void;
   reject: (err: unknown) => void;
+}
+
+/** A batch taken from the queue, its objects being stored. */
+interface Staged {
+  batch: Queued[];
+  stored: Promise<void>;
 }
 
 /** Per repository: the writes waiting for the next transaction, and whether one is running. */
 interface Lane {
   queue: Queued[];
   running: boolean;
+}
+
+/** Stores the objects the batch's writes bring, as one set. */
+async function storeObjects(gitDir: string, batch: Queued[]): Promise<void> {
+  const sets = batch.flatMap((q) => (q.objects ? [q.objects] : []));
+  if (sets.length === 0) return;
+  if (sets.length === 1) return sets[0]!.store(gitDir);
+  const all = new PackBuilder(sets[0]!.format);
+  all.addAll(sets);
+  await all.store(gitDir);
 }
 
 /** A batch takes at most this many moves (one transaction stays small enough to answer quickly). */
@@ -131,7 +151,7 @@ export class RefWriterPool {
    * refused transaction ended the previous one; writes waiting together share a transaction. Rejects with
    * GitCommandError when git refuses this write's moves.
    */
-  apply(gitDir: string, moves: RefMove[]): Promise<void> {
+  apply(gitDir: string, moves: RefMove[], objects?: PackBuilder): Promise<void> {
     if (this.shut) return Promise.reject(new Error('git ref writer pool is closed'));
     let lane = this.lanes.get(gitDir);
     if (!lane) {
@@ -139,22 +159,39 @@ export class RefWriterPool {
       this.lanes.set(gitDir, lane);
     }
     const l = lane;
-    const done = new Promise<void>((resolve, reject) => l.queue.push({ moves, resolve, reject }));
+    const done = new Promise<void>((resolve, reject) => l.queue.push({ moves, objects, resolve, reject }));
     if (!l.running) void this.drain(gitDir, l);
     return done;
   }
 
-  /** Runs the lane's waiting writes, a batch at a time, until none waits. */
+  /**
+   * Runs the lane's waiting writes, a batch at a time, until none waits. The objects of the writes waiting when a
+   * transaction starts are stored while it runs (they are the next batch), so storing them adds no time to the lane.
+   */
   private async drain(gitDir: string, lane: Lane): Promise<void> {
     lane.running = true;
-    while (lane.queue.length > 0) {
+    const stage = (batch: Queued[]): Staged => {
+      const stored = storeObjects(gitDir, batch);
+      stored.catch(() => undefined); // awaited below; a failure is each write's answer
+      return { batch, stored };
+    };
+    let staged: Staged | null = null;
+    while (lane.queue.length > 0 || staged) {
       if (this.shut) {
-        for (const q of lane.queue.splice(0)) q.reject(new Error('git ref writer pool is closed'));
+        for (const q of [...(staged?.batch ?? []), ...lane.queue.splice(0)]) q.reject(new Error('git ref writer pool is closed'));
         break;
       }
-      const batch = takeBatch(lane.queue);
-      if (batch.length === 1) await this.runOne(gitDir, batch[0]!);
-      else await this.runBatch(gitDir, batch);
+      const cur: Staged = staged ?? stage(takeBatch(lane.queue));
+      staged = null;
+      try {
+        await cur.stored;
+      } catch (err) {
+        for (const q of cur.batch) q.reject(err);
+        continue;
+      }
+      const running = cur.batch.length === 1 ? this.runOne(gitDir, cur.batch[0]!) : this.runBatch(gitDir, cur.batch);
+      if (lane.queue.length > 0 && !this.shut) staged = stage(takeBatch(lane.queue));
+      await running;
     }
     lane.running = false;
     if (this.lanes.get(gitDir) === lane) this.lanes.delete(gitDir);

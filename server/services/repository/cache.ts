@@ -13,6 +13,7 @@ import { parseCommit, parseTag } from '../../git/objects.ts';
 import { RefWriterPool } from '../../git/ref-writer.ts';
 import { ObjectCache } from './object-cache.ts';
 import type { RefMove } from '../../git/ref-update.ts';
+import type { PackBuilder } from '../../git/pack-write.ts';
 import { sortByName } from './sorted-refs.ts';
 import { RefSnapshot } from './ref-snapshot.ts';
 
@@ -239,10 +240,11 @@ export function invalidateRepo(app: AppContext, repoId: number): void {
 
 /**
  * Moves refs of a repository in one transaction (all or none; each move states the old value it expects) on
- * the repository's long-lived `update-ref --stdin` process. Rejects with GitCommandError when git refuses.
+ * the repository's long-lived `update-ref --stdin` process, after storing `objects` (the objects the moves point
+ * at that are not stored yet). Rejects with GitCommandError when git refuses.
  */
-export function writeRefs(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>, moves: RefMove[]): Promise<void> {
-  return hostCache(app).writers.apply(repoEntry(app, repo).gitDir, moves);
+export function writeRefs(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storage_path'>, moves: RefMove[], objects?: PackBuilder): Promise<void> {
+  return hostCache(app).writers.apply(repoEntry(app, repo).gitDir, moves, objects);
 }
 
 /** Reader pool counts (tests use them to show parallel reads share one process). */

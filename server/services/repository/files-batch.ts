@@ -152,7 +152,7 @@ async function chain(app: AppContext, repo: RepoRecord, branch: string, run: Que
       }
     }
     if (steps.length === 0) return { steps, failed };
-    await pack.write(gitDirFor(app, repo));
+    await pack.store(gitDirFor(app, repo));
     stored = true;
   } finally {
     objectsStored(app, repo, pack.ids, stored);

@@ -8,6 +8,7 @@ import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { summaryOf, type Commit } from '../../git/objects.ts';
 import { GitCommandError } from '../../git/read.ts';
 import type { BranchHead } from '../../git/refs.ts';
+import type { PackBuilder } from '../../git/pack-write.ts';
 import { assertRefUpdatesAllowed } from './pre-receive.ts';
 import { processRefUpdates, type RefUpdate } from './push.ts';
 import { applyRefChanges, invalidateRepo, writeRefs, type KnownRefChange } from './cache.ts';
@@ -46,6 +47,8 @@ export interface MoveOptions {
    * step, each as its own write would have; without it, `updates` and `heads` are one step.
    */
   steps?: { updates: RefUpdate[]; heads: BranchHead[] }[];
+  /** Objects the moves point at, built but not stored yet: stored with the ref writer's batch, before its move. */
+  objects?: PackBuilder;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function moveRefs(app: AppContext, repo: RepoRecord, doer: UserReco
 async function moveRefsNow(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
   await assertRefUpdatesAllowed(app, repo, doer, updates, { merge: o.merge === true });
   try {
-    await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })));
+    await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })), o.objects);
   } catch (err) {
     if (err instanceof GitCommandError) throw new RefMovedError(err.stderr);
     throw err;

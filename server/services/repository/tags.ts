@@ -7,11 +7,12 @@ import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseTag, zeroId, type Commit, type Signature } from '../../git/objects.ts';
 import { isValidRefName } from '../../git/ref-update.ts';
-import { tagObjectBody, writeLooseObject } from '../../git/loose-object.ts';
+import { tagObjectBody } from '../../git/loose-object.ts';
+import { PackBuilder } from '../../git/pack-write.ts';
 import type { RefEntry } from '../../git/read.ts';
 import { moveRefs, RefMovedError } from './ref-write.ts';
 import { knownPeel } from './push-events.ts';
-import { cached, gitDirFor, refsOf, rememberWritten } from './cache.ts';
+import { cached, gitDirFor, objectsStored, refsOf, rememberWritten } from './cache.ts';
 import { readForDisplay, SHARED_READ_MAX } from './capped.ts';
 import { notExist, peelToCommit, resolveRef } from './read.ts';
 import type { CreateTagOption } from '../../structs/tag.ts';
@@ -73,10 +74,13 @@ export async function createTag(app: AppContext, repo: RepoRecord, doer: UserRec
   if ((await refsOf(app, repo)).byName.has(TAGS + name)) throw new ConflictError(`tag already exists [name: ${name}]`);
   const message = opt.message?.trim() ?? '';
   let id = commit.id;
+  // the tag object is stored with the ref writer's batch (tags made at the same time share a pack); until then
+  // the object cache holds it
+  const objects = new PackBuilder(repo.object_format);
   if (message) {
     const body = tagObjectBody(name, commit.id, 'commit', message, { name: doer.full_name || doer.name, email: doer.email }, Math.floor(Date.now() / 1000));
-    id = await writeLooseObject(gitDir, repo.object_format, 'tag', body, { fresh: true });
-    rememberWritten(app, repo, id, 'tag', body);
+    id = objects.add('tag', body);
+    rememberWritten(app, repo, id, 'tag', body, true);
     knownPeel(app, repo, id, commit.id);
     // what the answer and the tag's release read back: known from the bytes just written, no object reads
     // (a tag too large to be read whole is read, and cut, as before)
@@ -85,12 +89,16 @@ export async function createTag(app: AppContext, repo: RepoRecord, doer: UserRec
   }
   const update = { ref: TAGS + name, oldSha: zeroId(repo.object_format), newSha: id };
   const change = { ref: update.ref, id, type: message ? 'tag' : 'commit', peeled: commit.id, time: message ? Math.floor(Date.now() / 1000) : commit.committer.unix };
+  let stored = false;
   try {
     // a tag object is a few hundred bytes: the recorded size (KiB) stays until the next push
-    await moveRefs(app, repo, doer, gitDir, [update], { baseUrl, heads: [], changes: [change], sameSize: true });
+    await moveRefs(app, repo, doer, gitDir, [update], { baseUrl, heads: [], changes: [change], sameSize: true, objects });
+    stored = true;
   } catch (err) {
     if (err instanceof RefMovedError) throw new ConflictError(`tag already exists [name: ${name}]`);
     throw err;
+  } finally {
+    objectsStored(app, repo, objects.ids, stored);
   }
   return getTag(app, repo, name);
 }
