@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CatFileReader } from './cat-file.ts';
 import { commitBody } from './commit-write.ts';
 import { tagObjectBody } from './loose-object.ts';
 import { PackBuilder } from './pack-write.ts';
@@ -77,3 +78,21 @@ for (const format of ['sha1', 'sha256'] as const) {
     }
   });
 }
+
+test('a running object reader finds objects of a pack written after it started', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pack-write-'));
+  git(dir, ['init', '-q', '--bare', '-b', 'main', dir]);
+  const reader = new CatFileReader(dir, () => undefined);
+  try {
+    const early = git(dir, ['hash-object', '-w', '--stdin'], 'early\n').trim();
+    assert.equal((await reader.read(early))?.data.toString(), 'early\n');
+    const b = new PackBuilder('sha1');
+    const ids = Array.from({ length: 10 }, (_, i) => b.add('blob', Buffer.from(`late ${i}\n`)));
+    assert.equal(await reader.read(ids[0]!), null, 'not there before the pack is written');
+    await b.store(dir);
+    for (const [i, id] of ids.entries()) assert.equal((await reader.read(id))?.data.toString(), `late ${i}\n`);
+  } finally {
+    reader.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
