@@ -101,8 +101,8 @@ function load(t: Target, connections: number, seconds: number): Promise<Figures>
 }
 
 /** The target of a read route and whether this run met it ('' when the route has none). */
-function readVerdict(t: Target, f: Figures, ceiling: Figures): [string, string] {
-  if (t.share !== undefined) return [`≥ ${t.share * 100}% of ceiling`, f.rps / ceiling.rps >= t.share ? 'yes' : 'no'];
+function readVerdict(t: Target, share: number): [string, string] {
+  if (t.share !== undefined) return [`≥ ${t.share * 100}% of ceiling`, share >= t.share ? 'yes' : 'no'];
   return ['', ''];
 }
 
@@ -130,6 +130,9 @@ function medianFigures(fs: Figures[]): Figures {
  * p50 ratios. One run per count, 36 s apart, read ratios of 7.8-12.6× for the same contents writes here.
  */
 const WRITE_ROUNDS = 5;
+/** Rounds and seconds per run of the read routes, each run beside a run of the ceiling. */
+const READ_ROUNDS = 3;
+const READ_SECONDS = 2;
 const writeRepo = (c: 2 | 32 | 'warm', round = 0): string => `writes-${c}-${round}`;
 
 /** A 64-pixel PNG in one colour, as an uploaded avatar. */
@@ -168,6 +171,8 @@ async function seed(host: ServerProcess, token: string, extra: number, rounds: n
 /** Runs the API benchmark. */
 export async function runApi(o: BenchOptions): Promise<AreaResult> {
   const seconds = o.quick ? 1 : 4;
+  const readSeconds = o.quick ? 1 : READ_SECONDS;
+  const readRounds = o.quick ? 1 : READ_ROUNDS;
   const rounds = o.quick ? 1 : WRITE_ROUNDS;
   // No upkeep after pushes here: 30 s after a round's writes it repacked that round's repositories during later runs,
   // on the cores the 2-client runs leave idle (the housekeeping area measures upkeep).
@@ -176,7 +181,10 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
   const rows: string[][] = [];
   const data: Record<string, Record<number, Figures>> = {};
   /** The ceiling's run beside each read route's, per client count. */
-  const pairedCeiling: Record<string, Record<number, Figures>> = {};
+  /** Each read route's share of the ceiling per client count: the median over the rounds of its run ÷ the ceiling's beside it. */
+  const shares: Record<string, Record<number, number>> = {};
+  /** The ceiling's req/s in its runs beside the read routes, per client count. */
+  const ceilingRuns: Record<number, number[]> = { 2: [], 32: [] };
   const writes: Record<string, WriteRounds> = {};
   const missed: string[] = [];
   const settled: number[] = [];
@@ -186,25 +194,34 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
     const reads = readTargets(host, hello, token);
     for (const t of [...reads, ...writeTargets(host, token, writeRepo('warm'))]) await load(t, 2, 1);
     // Each measured run starts on a quiet host: what the run before left (deferred writes, collection) is not in it.
-    const measured = async (t: Target, c: number): Promise<Figures> => {
+    const measured = async (t: Target, c: number, s = seconds): Promise<Figures> => {
       settled.push(await settle(host.pid));
-      return load(t, c, seconds);
+      return load(t, c, s);
     };
-    // Each read route runs back to back with a run of the ceiling (the order alternating), and its share is read
-    // against that run: measured once per client count at the start, the ceiling drifted with the machine (8,722
-    // req/s with 2 clients and 4,422 with 32 in one run, against 4,500-6,000 in others).
+    // Each read route runs back to back with a run of the ceiling (the order alternating), in READ_ROUNDS rounds,
+    // and its share is the median of its runs' ratios: measured once per client count at the start, the ceiling
+    // drifted with the machine (8,722 req/s with 2 clients and 4,422 with 32 in one run), and one route read
+    // 2,165-4,424 req/s from run to run on the same code.
     const [ceilingTarget, ...routes] = reads;
     for (const c of [2, 32] as const) {
       const hellos: Figures[] = [];
-      for (const [i, t] of routes.entries()) {
-        for (const x of i % 2 ? [t, ceilingTarget!] : [ceilingTarget!, t]) {
-          const f = await measured(x, c);
-          if (x === ceilingTarget) {
-            hellos.push(f);
-            (pairedCeiling[t.name] ??= {})[c] = f;
-          } else (data[t.name] ??= {})[c] = f;
+      const runs = new Map<string, { route: Figures; ceiling: Figures }[]>();
+      for (let r = 0; r < readRounds; r++) {
+        for (const [i, t] of routes.entries()) {
+          const pair: Partial<{ route: Figures; ceiling: Figures }> = {};
+          for (const x of (i + r) % 2 ? [t, ceilingTarget!] : [ceilingTarget!, t]) {
+            const f = await measured(x, c, readSeconds);
+            if (x === ceilingTarget) hellos.push((pair.ceiling = f));
+            else pair.route = f;
+          }
+          runs.set(t.name, [...(runs.get(t.name) ?? []), pair as { route: Figures; ceiling: Figures }]);
         }
       }
+      for (const [name, list] of runs) {
+        (data[name] ??= {})[c] = medianFigures(list.map((p) => p.route));
+        (shares[name] ??= {})[c] = median(list.map((p) => p.route.rps / p.ceiling.rps));
+      }
+      ceilingRuns[c] = hellos.map((f) => f.rps);
       (data[CEILING] ??= {})[c] = medianFigures(hellos);
     }
     for (let r = 0; r < rounds; r++) {
@@ -215,13 +232,13 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
     }
     for (const c of [2, 32] as const) {
       const ceiling = data[reads[0]!.name]![c]!;
-      const row = (name: string, f: Figures, [target, met]: [string, string], beside = ceiling): void => {
-        rows.push([name, String(c), fmt(f.rps), fmt(f.p50), fmt(f.p99), `${((f.rps / beside.rps) * 100).toFixed(0)}%`, String(f.errors), target, met]);
+      const row = (name: string, f: Figures, [target, met]: [string, string], share = f.rps / ceiling.rps): void => {
+        rows.push([name, String(c), fmt(f.rps), fmt(f.p50), fmt(f.p99), `${(share * 100).toFixed(0)}%`, String(f.errors), target, met]);
         if (met === 'no') missed.push(`${name} with ${c} clients: ${target} not met`);
       };
       for (const t of reads) {
-        const beside = pairedCeiling[t.name]?.[c] ?? ceiling;
-        row(t.name, data[t.name]![c]!, readVerdict(t, data[t.name]![c]!, beside), beside);
+        const share = shares[t.name]?.[c] ?? 1;
+        row(t.name, data[t.name]![c]!, readVerdict(t, share), share);
       }
       for (const [name, w] of Object.entries(writes)) row(name, medianFigures(w[c]), writeVerdict(w, c));
     }
@@ -239,7 +256,7 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
     title: 'API: throughput and latency (autocannon)',
     tables: [{ title: 'Requests per second and latency (ms)', columns: ['route', 'clients', 'req/s', 'p50 ms', 'p99 ms', 'of ceiling', 'errors', 'target', 'met'], rows }],
     notes: [
-      `${seconds} s per route and client count after a 1 s warm-up, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores. Each read route runs back to back with a run of the ceiling (the order alternating route by route), and its share ("of ceiling") is its req/s over that run's: the ceiling's row shows the median of those runs (with 2 clients: ${fmt(Math.min(...Object.values(pairedCeiling).map((p) => p[2]?.rps ?? Infinity)))}-${fmt(Math.max(...Object.values(pairedCeiling).map((p) => p[2]?.rps ?? 0)))} req/s in this run), and the writes' share is read against that median. Before each run the host is let go quiet (under 5 % of a CPU for 0.5 s, at most 15 s): ${fmt(median(settled))} ms median, ${fmt(Math.max(...settled))} ms the longest wait. Upkeep after pushes is off in this host (housekeeping.AFTER_PUSH): it would repack earlier rounds' repositories during later runs; the housekeeping area measures it.`,
+      `Each route warmed up for 1 s first, token-authenticated; host and hello server each in their own process, load generated from a third, all on the same cores. Reads: ${readRounds} round(s) of ${readSeconds} s runs; in each, every read route runs back to back with a run of the ceiling (the order alternating route by route and round by round), and its share ("of ceiling") is the median of its runs' req/s over the ceiling run's beside it; its row shows the median of its runs' figures, the ceiling's row the median of its runs (with 2 clients: ${fmt(Math.min(...ceilingRuns[2]!))}-${fmt(Math.max(...ceilingRuns[2]!))} req/s in this run, with 32: ${fmt(Math.min(...ceilingRuns[32]!))}-${fmt(Math.max(...ceilingRuns[32]!))}); the writes' share is read against that median. Writes: ${seconds} s runs. Before each run the host is let go quiet (under 5 % of a CPU for 0.5 s, at most 15 s): ${fmt(median(settled))} ms median, ${fmt(Math.max(...settled))} ms the longest wait. Upkeep after pushes is off in this host (housekeeping.AFTER_PUSH): it would repack earlier rounds' repositories during later runs; the housekeeping area measures it.`,
       `Git writes (branches, tags, contents): ${rounds} paired round(s); in each, a route runs with 2 clients and with 32 back to back (the order alternating by round), each into a fresh repository made with one commit (the warm-up writes to another), so both sides start from the same state. Their rows show the median of the rounds' figures; the 32-client target is read on the median of the per-round p50 ratios.`,
       'Branches: the POST creates a branch from main with a new name per request (git ref, branch record, create event); the PATCH changes the repository description (one store write, no git).',
       'Tags: an annotated tag per request (tag object, ref, push and create events; the tag objects of the writes waiting for the ref writer are stored while its transaction runs, as one pack from 8). Contents: one new file per request on main, a commit each (blob, tree, commit, ref, branch record, push event); objects written in-process (no git process; trees of 4 KiB and more stored without compression); writes to one branch run one at a time, the ones queued meanwhile built as a chain of commits moved by one ref update (one push event each), whose objects go into one pack (each tree a delta of the one before) instead of a loose file each.',
