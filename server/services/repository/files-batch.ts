@@ -135,7 +135,7 @@ async function chain(app: AppContext, repo: RepoRecord, branch: string, run: Que
   const failed = new Map<Queued, unknown>();
   let tip = head;
   let written = 0;
-  // the chain's trees and commits go into one pack: two new files instead of one per object (see pack-write.ts)
+  // the chain's new objects go into one pack: two new files instead of one per object (loose when few, see pack-write.ts)
   const pack = new PackBuilder(repo.object_format);
   let stored = false;
   try {
