@@ -69,10 +69,9 @@ export class ObjectCache {
    * A `pinned` object is not stored yet: it is kept whatever its size, and not dropped until `unpin`.
    */
   wrote(repoId: number, id: string, type: GitObject['type'], data: Buffer, pinned = false): void {
-    const max = type === 'tree' ? Math.max(this.maxObject, OBJECT_CACHE_MAX_WRITTEN_TREE) : this.maxObject;
     if (!FULL_ID.test(id)) return;
     const key = `${repoId}:${id}`;
-    this.keep(key, type, data.length, pinned || data.length <= max ? data : null, true, pinned);
+    this.keep(key, type, data.length, pinned || data.length <= this.maxWritten(type) ? data : null, true, pinned);
   }
 
   /** The objects are stored now: they may be dropped as any other (a large one at once). */
@@ -81,13 +80,17 @@ export class ObjectCache {
       const e = this.entries.get(`${repoId}:${id}`);
       if (!e?.pinned) continue;
       delete e.pinned;
-      const max = e.type === 'tree' ? Math.max(this.maxObject, OBJECT_CACHE_MAX_WRITTEN_TREE) : this.maxObject;
-      if (e.data && e.data.length > max) {
+      if (e.data && e.data.length > this.maxWritten(e.type)) {
         this.bytes -= e.data.length;
         e.data = null;
       }
     }
     this.trim();
+  }
+
+  /** The largest object of `type` the host wrote that is kept with its bytes. */
+  private maxWritten(type: GitObject['type']): number {
+    return type === 'tree' ? Math.max(this.maxObject, OBJECT_CACHE_MAX_WRITTEN_TREE) : this.maxObject;
   }
 
   /** Drops the objects (pinned ones included): they were never stored. */
