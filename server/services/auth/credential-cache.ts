@@ -4,7 +4,8 @@
  * login and password under a key that lives only in this process (the password itself is never kept), hold the
  * user id and the stored password hash they were verified against (the same string the store holds), and are
  * ignored as soon as that hash changes. Failures are never remembered. Accounts of a login source (LDAP) are not cached: their directory
- * decides each time.
+ * decides each time. Checks of the same login and password that arrive while one runs wait for it (checkOnce),
+ * so the requests of a busy client do not each start an scrypt check when the remembered entry expires.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
@@ -16,11 +17,18 @@ const MAX_ENTRIES = 1000;
 
 interface Entry { uid: number; passwd: string; expires: number }
 
-const caches = new WeakMap<AppContext, { key: Buffer; entries: Map<string, Entry> }>();
+interface Cache {
+  key: Buffer;
+  entries: Map<string, Entry>;
+  /** The password checks running now, by the same key as the entries. */
+  running: Map<string, Promise<UserRecord | null>>;
+}
 
-function cacheOf(app: AppContext) {
+const caches = new WeakMap<AppContext, Cache>();
+
+function cacheOf(app: AppContext): Cache {
   let c = caches.get(app);
-  if (!c) caches.set(app, (c = { key: randomBytes(32), entries: new Map() }));
+  if (!c) caches.set(app, (c = { key: randomBytes(32), entries: new Map(), running: new Map() }));
   return c;
 }
 
@@ -44,6 +52,22 @@ export async function cachedSignIn(app: AppContext, login: string, password: str
     return null;
   }
   return user;
+}
+
+/**
+ * Runs `check` for a login and password unless a check of the same pair is running: then its result is shared.
+ * Without it, 32 clients sending the same password when the remembered entry expires start 32 scrypt checks
+ * (16 MiB and tens of ms of CPU each) where one answers them all.
+ */
+export function checkOnce(app: AppContext, login: string, password: string, check: () => Promise<UserRecord | null>): Promise<UserRecord | null> {
+  const c = cacheOf(app);
+  const k = keyOf(c.key, login, password);
+  let p = c.running.get(k);
+  if (!p) {
+    p = check().finally(() => c.running.delete(k));
+    c.running.set(k, p);
+  }
+  return p;
 }
 
 /** Forgets every remembered password of a user (after a password change). */

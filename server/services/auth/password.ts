@@ -12,7 +12,7 @@ import { consumeTotp, hasTotp } from './totp.ts';
 import { consumeRecoveryCode } from './recovery-codes.ts';
 import { ldapSignIn, type LdapIdentity } from './ldap.ts';
 import { createUser } from '../user/users.ts';
-import { cachedSignIn, rememberSignIn } from './credential-cache.ts';
+import { cachedSignIn, checkOnce, rememberSignIn } from './credential-cache.ts';
 
 export interface PasswordAttempt {
   login: string;
@@ -39,13 +39,14 @@ export function checkMayLogIn(user: UserRecord): void {
 /**
  * Signs in with a password: 429 past the failure limit, 401 for a wrong password or second factor (both count
  * as failures), 403 for an account that may not sign in. A verified password is remembered for a minute
- * (credential-cache.ts), so a burst of requests costs one scrypt check; the second factor is checked each time.
+ * (credential-cache.ts), and requests that arrive while it is checked share that check, so a burst of requests
+ * costs one scrypt check; the second factor is checked each time.
  */
 export async function signInWithPassword(app: AppContext, attempt: PasswordAttempt): Promise<UserRecord> {
   const { login, remoteAddress } = attempt;
   await app.loginLimiter.check(login, remoteAddress);
   const cached = await cachedSignIn(app, login, attempt.password);
-  const user = cached ?? (await passwordSignIn(app, login, attempt.password));
+  const user = cached ?? (await checkOnce(app, login, attempt.password, () => passwordSignIn(app, login, attempt.password)));
   if (!user) {
     await app.loginLimiter.fail(login, remoteAddress);
     throw new UnauthorizedError();
