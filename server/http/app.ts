@@ -29,7 +29,9 @@ export function createApp(app: AppContext, apiV1Routes: RouteDef[]): Express {
   const web = express();
   web.disable('x-powered-by');
   web.set('etag', 'strong');
-  web.set('query parser', 'extended');
+  // Node's own parser, as Go's form parsing reads a query: repeated keys make a list, and `a[b]=c` is the key
+  // `a[b]` (qs's nesting is nothing Gitea's API knows; qs also takes 2.7 µs for `q=bench&limit=10`, this 0.45).
+  web.set('query parser', 'simple');
 
   // the middleware every request passes, as one layer (see chain.ts)
   web.use(chain(
