@@ -7,7 +7,9 @@ import path from 'node:path';
 import { CatFileReader } from './cat-file.ts';
 import { commitBody } from './commit-write.ts';
 import { tagObjectBody } from './loose-object.ts';
-import { PackBuilder } from './pack-write.ts';
+import { PackBuilder, tableCrc32 } from './pack-write.ts';
+import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 
 const git = (dir: string, args: string[], input?: string): string => execFileSync('git', args, { cwd: dir, input, encoding: 'utf8', env: { ...process.env, GIT_DIR: dir } });
 
@@ -94,5 +96,15 @@ test('a running object reader finds objects of a pack written after it started',
   } finally {
     reader.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the table CRC-32 (node before 20.15) equals zlib\'s on empty, short and long inputs', () => {
+  const table = tableCrc32();
+  const own = (zlib as unknown as { crc32: (d: Buffer) => number }).crc32;
+  assert.equal(table(Buffer.from('123456789')), 0xcbf43926, 'the check value of CRC-32/ISO-HDLC');
+  for (const size of [0, 1, 7, 64, 1000, 70_000]) {
+    const b = randomBytes(size);
+    assert.equal(table(b), own(b), `${size} bytes`);
   }
 });
