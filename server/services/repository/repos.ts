@@ -22,7 +22,9 @@ import { withRepoLock } from './locks.ts';
 import { repoPermission, atLeast, unitMode, ownerVisible, type Permission } from '../permission/permissions.ts';
 import type { Permission as WirePermission } from '../../structs/repo.ts';
 import { NotFoundError, ValidationError, userNotFound } from '../../lib/errors.ts';
-import { requireWithinReach } from '../auth/token-reach.ts';
+import { limitedToPublic, requireWithinReach } from '../auth/token-reach.ts';
+import { isActionsUser } from '../auth/actions-token.ts';
+import { keptSearch } from './kept-search.ts';
 import { dropRedirectsTo } from './redirects.ts';
 import { listRule, type ListRule, type ReadRule } from './list-access.ts';
 import { SORTS, matcher, orderedWalk, type RepoSearch } from './search-filter.ts';
@@ -232,9 +234,16 @@ export async function listOwnRepositories(app: AppContext, doer: UserRecord, pag
 
 /**
  * GET /repos/search: one page of the matching repositories `viewer` may read, sorted (default by name), with the
- * priority owner first, and how many match in all. The sort order is kept by the store between searches.
+ * priority owner first, and how many match in all. The sort order is kept by the store between searches, and the
+ * page itself between identical searches of the same viewer while nothing changed (kept-search.ts).
  */
-export async function searchRepositories(app: AppContext, viewer: UserRecord | null, o: RepoSearch, paging: PageRequest = ALL): Promise<RepoPage> {
+export function searchRepositories(app: AppContext, viewer: UserRecord | null, o: RepoSearch, paging: PageRequest = ALL): Promise<RepoPage> {
+  // A running task's token reads with its task's grant, which the key would not name: never kept.
+  const key = isActionsUser(viewer) ? null : `${viewer?.id ?? 0}|${limitedToPublic()}|${paging.page}|${paging.limit}|${JSON.stringify(o)}`;
+  return keptSearch(app, key, () => buildSearch(app, viewer, o, paging));
+}
+
+async function buildSearch(app: AppContext, viewer: UserRecord | null, o: RepoSearch, paging: PageRequest): Promise<RepoPage> {
   const order = o.order || 'asc';
   if (order !== 'asc' && order !== 'desc') throw new ValidationError(`Invalid sort order: "${order}"`);
   const name = o.sort || 'alpha';

@@ -10,6 +10,7 @@ import { readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDir, openMaking } from './fsync-dir.ts';
 import { writePauseFor } from './write-pause.ts';
+import { storeWriteBegun } from './write-generation.ts';
 
 interface Waiter { resolve: () => void; reject: (e: unknown) => void; sync: boolean }
 
@@ -82,6 +83,7 @@ export class AppendLog {
   }
 
   private enqueue(entries: unknown[], sync: boolean, lagMs = 0): Promise<number> {
+    storeWriteBegun();
     let chars = 0;
     for (const e of entries) {
       const line = `${JSON.stringify(e)}\n`;
@@ -174,6 +176,7 @@ export class AppendLog {
    * function, it is called once the appends under way are on disk, and the appends made after that follow the new file.
    */
   async rewrite(entries: unknown[] | (() => unknown[])): Promise<void> {
+    storeWriteBegun();
     // Both checked again after each wait: another rewrite or a new append may have started meanwhile.
     while (this.rewriting || this.running) await (this.rewriting ?? this.running)!.catch(() => undefined);
     const lines = typeof entries === 'function' ? entries() : entries;
@@ -203,6 +206,7 @@ export class AppendLog {
 
   /** Deletes the file. */
   async remove(): Promise<void> {
+    storeWriteBegun();
     while (this.rewriting || this.running) await (this.rewriting ?? this.running)!.catch(() => undefined);
     await writePauseFor(this.file).run(async () => { await this.closeFile(); await unlink(this.file).catch(() => undefined); });
   }

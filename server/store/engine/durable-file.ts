@@ -4,6 +4,7 @@ import { fsyncDir, openMaking } from './fsync-dir.ts';
 import { writePauseFor } from './write-pause.ts';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
+import { storeWriteBegun } from './write-generation.ts';
 
 /**
  * A lagging write of a large document waits at least a millisecond per this many bytes of it (up to MAX_LAG_MS):
@@ -46,6 +47,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
    * lag queued meanwhile starts it at once.
    */
   write(data: T, requestedLagMs = 0): Promise<void> {
+    storeWriteBegun();
     const lagMs = requestedLagMs > 0 ? Math.max(requestedLagMs, Math.min(this.bytes / LAG_BYTES_PER_MS, MAX_LAG_MS)) : 0;
     return new Promise((resolve, reject) => {
       if (this.failed) {
@@ -117,6 +119,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
   /** Removes the file (used when a partition becomes empty). */
   async remove(): Promise<void> {
+    storeWriteBegun();
     await this.running;
     await writePauseFor(this.file).run(() => unlink(this.file).catch(() => undefined));
   }
