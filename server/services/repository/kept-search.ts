@@ -43,8 +43,3 @@ export async function keptSearch<T>(app: AppContext, key: string | null, build: 
   pages.set(key, kept);
   return kept.value;
 }
-
-/** Forgets the host's kept pages (tests). */
-export function dropKeptSearches(app: AppContext): void {
-  hosts.delete(app);
-}
