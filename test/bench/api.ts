@@ -184,10 +184,7 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
   const hello = await spawnServer(['--import', 'tsx', 'test/bench/lib/hello-server.ts'], { probe: '/hello' });
   const rows: string[][] = [];
   const data: Record<string, Record<number, Figures>> = {};
-  /** The ceiling's run beside each read route's, per client count. */
-  /** Each read route's share of the ceiling per client count: the median over the rounds of its run ÷ the ceiling's beside it. */
-  const shares: Record<string, Record<number, number>> = {};
-  /** Those ratios round by round, for the report. */
+  /** Each read route's share of the ceiling per client count, round by round: its run ÷ the ceiling's beside it. */
   const roundShares: Record<string, Record<number, number[]>> = {};
   /** The ceiling's req/s in its runs beside the read routes, per client count. */
   const ceilingRuns: Record<number, number[]> = { 2: [], 32: [] };
@@ -225,7 +222,6 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
       }
       for (const [name, list] of runs) {
         (data[name] ??= {})[c] = medianFigures(list.map((p) => p.route));
-        (shares[name] ??= {})[c] = median(list.map((p) => p.route.rps / p.ceiling.rps));
         (roundShares[name] ??= {})[c] = list.map((p) => p.route.rps / p.ceiling.rps);
       }
       ceilingRuns[c] = hellos.map((f) => f.rps);
@@ -244,7 +240,8 @@ export async function runApi(o: BenchOptions): Promise<AreaResult> {
         if (met === 'no') missed.push(`${name} with ${c} clients: ${target} not met`);
       };
       for (const t of reads) {
-        const share = shares[t.name]?.[c] ?? 1;
+        const ratios = roundShares[t.name]?.[c];
+        const share = ratios ? median(ratios) : 1;
         row(t.name, data[t.name]![c]!, readVerdict(t, share), share);
       }
       for (const [name, w] of Object.entries(writes)) row(name, medianFigures(w[c]), writeVerdict(w, c));
