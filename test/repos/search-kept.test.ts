@@ -1,5 +1,5 @@
 /**
- * Search pages are kept between identical searches (services/repository/kept-search.ts). Here every change that
+ * Search pages are kept between identical searches (services/kept-reads.ts). Here every change that
  * alters a viewer's page is seen by the very next search, with the page asked for again and again in between:
  * visibility, collaboration, organization membership, counters, a new and a deleted repository, a public-only
  * token beside a full one.

@@ -24,7 +24,7 @@ import type { Permission as WirePermission } from '../../structs/repo.ts';
 import { NotFoundError, ValidationError, userNotFound } from '../../lib/errors.ts';
 import { limitedToPublic, requireWithinReach } from '../auth/token-reach.ts';
 import { isActionsUser } from '../auth/actions-token.ts';
-import { keptSearch } from './kept-search.ts';
+import { keptRead } from '../kept-reads.ts';
 import { dropRedirectsTo } from './redirects.ts';
 import { listRule, type ListRule, type ReadRule } from './list-access.ts';
 import { SORTS, matcher, orderedWalk, type RepoSearch } from './search-filter.ts';
@@ -235,12 +235,12 @@ export async function listOwnRepositories(app: AppContext, doer: UserRecord, pag
 /**
  * GET /repos/search: one page of the matching repositories `viewer` may read, sorted (default by name), with the
  * priority owner first, and how many match in all. The sort order is kept by the store between searches, and the
- * page itself between identical searches of the same viewer while nothing changed (kept-search.ts).
+ * page itself between identical searches of the same viewer while nothing changed (services/kept-reads.ts).
  */
 export function searchRepositories(app: AppContext, viewer: UserRecord | null, o: RepoSearch, paging: PageRequest = ALL): Promise<RepoPage> {
   // A running task's token reads with its task's grant, which the key would not name: never kept.
-  const key = isActionsUser(viewer) ? null : `${viewer?.id ?? 0}|${limitedToPublic()}|${paging.page}|${paging.limit}|${JSON.stringify(o)}`;
-  return keptSearch(app, key, () => buildSearch(app, viewer, o, paging));
+  const key = isActionsUser(viewer) ? null : `search|${viewer?.id ?? 0}|${limitedToPublic()}|${paging.page}|${paging.limit}|${JSON.stringify(o)}`;
+  return keptRead(app, key, () => buildSearch(app, viewer, o, paging));
 }
 
 async function buildSearch(app: AppContext, viewer: UserRecord | null, o: RepoSearch, paging: PageRequest): Promise<RepoPage> {

@@ -1,7 +1,7 @@
 /**
  * A count of the store writes this process has begun: every document write and every log append, rewrite or
  * removal adds one when it is asked for (the records in memory change just before). An answer built from many
- * records may be kept while the count is the same as when its building began (services/repository/kept-search.ts).
+ * records may be kept while the count is the same as when its building began (services/kept-reads.ts).
  * One count for the whole process, so a write of any host or table makes every kept answer stale: more rebuilds,
  * never a stale answer.
  */

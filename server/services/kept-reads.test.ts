@@ -1,8 +1,8 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { keptSearch, MAX_AGE_MS } from './kept-search.ts';
-import { storeWriteBegun } from '../../store/engine/write-generation.ts';
-import type { AppContext } from '../context.ts';
+import { keptRead, MAX_AGE_MS } from './kept-reads.ts';
+import { storeWriteBegun } from '../store/engine/write-generation.ts';
+import type { AppContext } from './context.ts';
 
 const host = (): AppContext => ({ settings: {} }) as unknown as AppContext;
 
@@ -15,33 +15,33 @@ function counted() {
 test('the same key is answered from the kept page until a store write begins', async () => {
   const app = host();
   const b = counted();
-  assert.equal(await keptSearch(app, 'k', b.build), 1);
-  assert.equal(await keptSearch(app, 'k', b.build), 1);
+  assert.equal(await keptRead(app, 'k', b.build), 1);
+  assert.equal(await keptRead(app, 'k', b.build), 1);
   storeWriteBegun();
-  assert.equal(await keptSearch(app, 'k', b.build), 2);
-  assert.equal(await keptSearch(app, 'k', b.build), 2);
+  assert.equal(await keptRead(app, 'k', b.build), 2);
+  assert.equal(await keptRead(app, 'k', b.build), 2);
   assert.equal(b.calls(), 2);
 });
 
 test('a null key, another key, another host or new settings build again', async () => {
   const app = host();
   const b = counted();
-  await keptSearch(app, 'k', b.build);
-  await keptSearch(app, null, b.build);
-  await keptSearch(app, null, b.build);
-  await keptSearch(app, 'other', b.build);
-  await keptSearch(host(), 'k', b.build);
+  await keptRead(app, 'k', b.build);
+  await keptRead(app, null, b.build);
+  await keptRead(app, null, b.build);
+  await keptRead(app, 'other', b.build);
+  await keptRead(host(), 'k', b.build);
   assert.equal(b.calls(), 5);
   (app as { settings: unknown }).settings = {};
-  assert.equal(await keptSearch(app, 'k', b.build), 6);
+  assert.equal(await keptRead(app, 'k', b.build), 6);
 });
 
 test('a write that begins while the page is built makes it stale at once', async () => {
   const app = host();
   let calls = 0;
   const build = async () => { calls += 1; await Promise.resolve(); storeWriteBegun(); return calls; };
-  await keptSearch(app, 'k', build);
-  await keptSearch(app, 'k', build);
+  await keptRead(app, 'k', build);
+  await keptRead(app, 'k', build);
   assert.equal(calls, 2);
 });
 
@@ -51,16 +51,16 @@ test('a page is kept for one second at most, and a failed build is not kept', as
   let now = 1_000_000;
   mock.method(Date, 'now', () => now);
   try {
-    await keptSearch(app, 'k', b.build);
+    await keptRead(app, 'k', b.build);
     now += MAX_AGE_MS - 1;
-    await keptSearch(app, 'k', b.build);
+    await keptRead(app, 'k', b.build);
     assert.equal(b.calls(), 1);
     now += 1;
-    await keptSearch(app, 'k', b.build);
+    await keptRead(app, 'k', b.build);
     assert.equal(b.calls(), 2);
   } finally {
     mock.restoreAll();
   }
-  await assert.rejects(keptSearch(app, 'bad', async () => { throw new Error('Invalid sort mode'); }));
-  assert.equal(await keptSearch(app, 'bad', b.build), 3);
+  await assert.rejects(keptRead(app, 'bad', async () => { throw new Error('Invalid sort mode'); }));
+  assert.equal(await keptRead(app, 'bad', b.build), 3);
 });
