@@ -137,4 +137,35 @@ describe('grouped contents writes to one branch', () => {
     assert.equal((await g.ok(['rev-list', '--count', 'HEAD'], { cwd: dir })).trim(), '8');
     await g.ok(['fsck', '--strict'], { cwd: dir });
   });
+
+  test('groups that follow each other: the branch moves on while the group before still records, events stay in commit order', async () => {
+    assert.equal((await h.api('POST', '/user/repos', { auth: token, body: { name: 'waves', auto_init: true } })).status, 201);
+    // waves a few ms apart, so a group builds while the one before it records its pushes
+    const waves: Promise<{ status: number; sha: string; seen: string }>[] = [];
+    for (let w = 0; w < 4; w++) {
+      for (let i = 0; i < 12; i++) {
+        waves.push(h.api('POST', `/repos/root/waves/contents/w${w}/f${i}.txt`, { auth: token, body: { content: b64(`${w}.${i}\n`) } }).then(async (a) => {
+          // the answer comes once its push is recorded: the branch's record holds the commit or a later one
+          const branch = await h.api('GET', '/repos/root/waves/branches/main', { auth: token });
+          return { status: a.status, sha: a.body?.commit?.sha as string, seen: branch.body.commit.id as string };
+        }));
+      }
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    const answers = await Promise.all(waves);
+    for (const a of answers) assert.equal(a.status, 201);
+    const dir = path.join(g.dir, 'waves');
+    await g.ok(['clone', '-q', withCredentials(`${h.url}/root/waves.git`, ADMIN.username, ADMIN.password), dir]);
+    const oldestFirst = (await g.ok(['rev-list', '--reverse', 'main'], { cwd: dir })).trim().split('\n').slice(1);
+    assert.equal(oldestFirst.length, 48);
+    const position = new Map(oldestFirst.map((id, i) => [id, i]));
+    for (const a of answers) assert.ok(position.get(a.seen)! >= position.get(a.sha)!, `the branch record after the answer for ${a.sha}`);
+    const feed = await h.api('GET', '/repos/root/waves/activities/feeds?limit=50', { auth: token });
+    assert.equal(feed.status, 200, feed.text);
+    const pushed = (feed.body as { id: number; op_type: string; content: string }[])
+      .filter((x) => x.op_type === 'commit_repo' && x.content)
+      .sort((x, y) => x.id - y.id)
+      .map((x) => (JSON.parse(x.content) as { HeadCommit: { Sha1: string } }).HeadCommit.Sha1);
+    assert.deepEqual(pushed, oldestFirst, 'one push row per commit, recorded in the order of the history');
+  });
 });

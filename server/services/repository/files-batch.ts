@@ -4,6 +4,10 @@
  * moves once (one ref transaction), and the consequences (branch record, push event) follow write by write, as
  * if they had run alone. A write whose check fails gets its own error without failing the others. When anything
  * else goes wrong before the ref moved, every write of the group runs alone, so each still gets its own answer.
+ *
+ * The branch is free for the next group once its ref moved: the next group builds while this one's consequences
+ * (mostly waits for durable store appends) still run, and its own consequences start after them, so a branch's
+ * events keep the order of its commits. Each write is answered once its consequences are done.
  */
 import type { AppContext } from '../context.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
@@ -11,9 +15,9 @@ import { ConflictError } from '../../lib/errors.ts';
 import type { Commit } from '../../git/objects.ts';
 import { PackBuilder } from '../../git/pack-write.ts';
 import { gitDirFor, objectsStored, refsOf } from './cache.ts';
-import { withBranchLock } from './locks.ts';
+import { withBranchMoves, type BranchTurn } from './locks.ts';
 import { isEmptyRepo, peelToCommit } from './read.ts';
-import { headOf, moveRefs, RefMovedError } from './ref-write.ts';
+import { headOf, moveRefsThen, RefMovedError } from './ref-write.ts';
 import { knownPushCommit } from './push-events.ts';
 import { ATTEMPTS, buildOn, pushDetails, SMALL_WRITE, type ChangeFilesInput, type Planned } from './files-build.ts';
 
@@ -63,10 +67,10 @@ export function queueBranchWrite(
     }
     const group = [q];
     byKey.set(key, group);
-    void withBranchLock(app, repo.id, branch, async () => {
+    void withBranchMoves(app, repo.id, branch, async (turn) => {
       // from here on, new writes start the next group (queued behind this one on the lock)
       if (byKey.get(key) === group) byKey.delete(key);
-      for (let i = 0; i < group.length; i += MAX_GROUP) await runGroup(app, repo, branch, group.slice(i, i + MAX_GROUP));
+      for (let i = 0; i < group.length; i += MAX_GROUP) await runGroup(app, repo, branch, turn, group.slice(i, i + MAX_GROUP));
     }).catch((err: unknown) => {
       // settled writes ignore this; any still open get the error
       for (const w of group) w.reject(err);
@@ -75,14 +79,17 @@ export function queueBranchWrite(
 }
 
 /** Runs a group as runs of consecutive writes by the same user (one ref move states one pusher). */
-async function runGroup(app: AppContext, repo: RepoRecord, branch: string, group: Queued[]): Promise<void> {
+async function runGroup(app: AppContext, repo: RepoRecord, branch: string, turn: BranchTurn, group: Queued[]): Promise<void> {
   let start = 0;
   while (start < group.length) {
     let end = start + 1;
     while (end < group.length && group[end]!.doer.id === group[start]!.doer.id && group[end]!.baseUrl === group[start]!.baseUrl) end++;
     const run = group.slice(start, end);
-    if (run.length === 1) await settle(run[0]!, run[0]!.alone);
-    else await runChained(app, repo, branch, run);
+    if (run.length === 1) {
+      // a write alone moves the branch with its consequences: after the ones still running
+      await turn.prior();
+      await settle(run[0]!, run[0]!.alone);
+    } else await runChained(app, repo, branch, turn, run);
     start = end;
   }
 }
@@ -97,13 +104,16 @@ interface Step {
 }
 
 /** One chain for the run, retried when a push moves the branch meanwhile. */
-async function runChained(app: AppContext, repo: RepoRecord, branch: string, run: Queued[]): Promise<void> {
+async function runChained(app: AppContext, repo: RepoRecord, branch: string, turn: BranchTurn, run: Queued[]): Promise<void> {
   for (let i = 1; ; i++) {
     let tip: string | null = null;
     try {
-      const made = await chain(app, repo, branch, run, (id) => { tip = id; });
-      for (const s of made.steps) s.q.resolve(s.commit);
+      const made = await chain(app, repo, branch, run, (id) => { tip = id; }, turn.prior());
       for (const [q, err] of made.failed) q.reject(err);
+      if (!made.consequences) return;
+      turn.later(made.consequences);
+      // the branch moved already: as for a single write, an error after that is every write's answer
+      made.consequences.then(() => { for (const s of made.steps) s.q.resolve(s.commit); }, (err: unknown) => { for (const s of made.steps) s.q.reject(err); });
       return;
     } catch (err) {
       if (err instanceof RefMovedError && i < ATTEMPTS) continue;
@@ -117,14 +127,21 @@ async function runChained(app: AppContext, repo: RepoRecord, branch: string, run
         for (const q of run) q.reject(err);
         return;
       }
+      await turn.prior();
       for (const q of run) await settle(q, q.alone);
       return;
     }
   }
 }
 
-/** Builds the chain on the branch head and moves the branch to its end once; returns who got what. */
-async function chain(app: AppContext, repo: RepoRecord, branch: string, run: Queued[], moving: (tip: string) => void): Promise<{ steps: Step[]; failed: Map<Queued, unknown> }> {
+/** What a chain made: the writes built, the ones refused, and the consequences of the move (none when nothing moved). */
+interface Made { steps: Step[]; failed: Map<Queued, unknown>; consequences?: Promise<void> }
+
+/**
+ * Builds the chain on the branch head and moves the branch to its end once; settles when the branch moved, its
+ * consequences (after `prior`) still running.
+ */
+async function chain(app: AppContext, repo: RepoRecord, branch: string, run: Queued[], moving: (tip: string) => void, prior: Promise<void>): Promise<Made> {
   const ref = HEADS + branch;
   const snap = await refsOf(app, repo);
   const oldRef = snap.byName.get(ref);
@@ -158,10 +175,10 @@ async function chain(app: AppContext, repo: RepoRecord, branch: string, run: Que
     objectsStored(app, repo, pack.ids, stored);
   }
   moving(tip.id);
-  await moveRefs(app, repo, run[0]!.doer, gitDirFor(app, repo), [{ ref, oldSha: head.id, newSha: tip.id }], {
+  const { consequences } = await moveRefsThen(app, repo, run[0]!.doer, gitDirFor(app, repo), [{ ref, oldSha: head.id, newSha: tip.id }], {
     baseUrl: run[0]!.baseUrl, heads: [headOf(branch, tip)], changes: [{ ref, id: tip.id, type: 'commit', time: tip.committer.unix }],
     sameSize: written < SMALL_WRITE,
     steps: steps.map((s) => ({ updates: [{ ref, oldSha: s.prev.id, newSha: s.commit.id }], heads: [headOf(branch, s.commit)] })),
-  });
-  return { steps, failed };
+  }, prior);
+  return { steps, failed, consequences };
 }

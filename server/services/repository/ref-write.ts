@@ -59,13 +59,41 @@ export async function moveRefs(app: AppContext, repo: RepoRecord, doer: UserReco
   // A backup's snapshot point sees the refs and their records together: both before it, or both after.
   const lease = await app.point.enter();
   try {
-    await moveRefsNow(app, repo, doer, gitDir, updates, o);
+    await moveOnly(app, repo, doer, gitDir, updates, o);
+    await applyConsequences(app, repo, doer, updates, o);
   } finally {
     lease();
   }
 }
 
-async function moveRefsNow(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
+/**
+ * As moveRefs, but settles once the refs moved, so the caller may build the branch's next write meanwhile. The
+ * consequences run after `prior` settled (the consequences of the branch's write before, so its events keep their
+ * order), and the answer's `consequences` settles with them.
+ */
+export async function moveRefsThen(
+  app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions, prior: Promise<unknown>,
+): Promise<{ consequences: Promise<void> }> {
+  const lease = await app.point.enter();
+  try {
+    await moveOnly(app, repo, doer, gitDir, updates, o);
+  } catch (err) {
+    lease();
+    throw err;
+  }
+  const consequences = (async () => {
+    try {
+      await prior.catch(() => undefined);
+      await applyConsequences(app, repo, doer, updates, o);
+    } finally {
+      lease();
+    }
+  })();
+  return { consequences };
+}
+
+/** The rules, the ref transaction and the ref cache brought up to date. */
+async function moveOnly(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
   await assertRefUpdatesAllowed(app, repo, doer, updates, { merge: o.merge === true });
   try {
     await writeRefs(app, repo, updates.map((u) => ({ ref: u.ref, newId: u.newSha, oldId: u.oldSha })), o.objects);
@@ -73,12 +101,13 @@ async function moveRefsNow(app: AppContext, repo: RepoRecord, doer: UserRecord, 
     if (err instanceof GitCommandError) throw new RefMovedError(err.stderr);
     throw err;
   }
-  if (o.wasEmpty) {
-    invalidateRepo(app, repo.id);
-    await processRefUpdates(app, repo, doer, updates, { baseUrl: o.baseUrl });
-    return;
-  }
-  applyRefChanges(app, repo, o.changes);
+  if (o.wasEmpty) invalidateRepo(app, repo.id);
+  else applyRefChanges(app, repo, o.changes);
+}
+
+/** Branch records, repository state and events of refs moved already, step by step. */
+async function applyConsequences(app: AppContext, repo: RepoRecord, doer: UserRecord, updates: RefUpdate[], o: MoveOptions): Promise<void> {
+  if (o.wasEmpty) return processRefUpdates(app, repo, doer, updates, { baseUrl: o.baseUrl });
   const steps = o.steps ?? [{ updates, heads: o.heads }];
   for (const [i, s] of steps.entries()) {
     // the size is measured once, after the last step
