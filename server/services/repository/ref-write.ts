@@ -56,14 +56,7 @@ export interface MoveOptions {
  * consequences. Throws RefMovedError when a ref moved meanwhile (nothing changed then).
  */
 export async function moveRefs(app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions): Promise<void> {
-  // A backup's snapshot point sees the refs and their records together: both before it, or both after.
-  const lease = await app.point.enter();
-  try {
-    await moveOnly(app, repo, doer, gitDir, updates, o);
-    await applyConsequences(app, repo, doer, updates, o);
-  } finally {
-    lease();
-  }
+  await (await moveRefsThen(app, repo, doer, gitDir, updates, o, Promise.resolve())).consequences;
 }
 
 /**
@@ -74,6 +67,7 @@ export async function moveRefs(app: AppContext, repo: RepoRecord, doer: UserReco
 export async function moveRefsThen(
   app: AppContext, repo: RepoRecord, doer: UserRecord, gitDir: string, updates: RefUpdate[], o: MoveOptions, prior: Promise<unknown>,
 ): Promise<{ consequences: Promise<void> }> {
+  // A backup's snapshot point sees the refs and their records together: both before it, or both after.
   const lease = await app.point.enter();
   try {
     await moveOnly(app, repo, doer, gitDir, updates, o);
