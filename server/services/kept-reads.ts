@@ -12,6 +12,7 @@
  * The caller's key names the viewer, the token's reach and every option, so answers never cross viewers.
  */
 import type { AppContext } from './context.ts';
+import { mapPer } from '../lib/map-per.ts';
 import type { Settings } from '../lib/settings.ts';
 import { storeGeneration } from '../store/engine/write-generation.ts';
 
@@ -22,13 +23,7 @@ const MAX_PAGES = 64;
 
 interface Kept<T> { generation: number; settings: Settings; at: number; value: T }
 
-const hosts = new WeakMap<AppContext, Map<string, Kept<unknown>>>();
-
-function pagesOf(app: AppContext): Map<string, Kept<unknown>> {
-  let m = hosts.get(app);
-  if (!m) hosts.set(app, (m = new Map()));
-  return m;
-}
+const pagesOf = mapPer<AppContext, string, Kept<unknown>>();
 
 /** `build()`'s answer, or the one kept under `key` while it holds; a null key is never kept. */
 export async function keptRead<T>(app: AppContext, key: string | null, build: () => Promise<T>): Promise<T> {

@@ -5,6 +5,7 @@
  * oldest goes first, and a closed host's pages go with it.
  */
 import type { AppContext } from '../../services/context.ts';
+import { mapPer } from '../../lib/map-per.ts';
 import { strongEtag } from './send-json.ts';
 
 /** A kept item text: `serial` names exactly this text for as long as it is kept. */
@@ -17,14 +18,8 @@ let serials = 0;
 /** A serial no other kept text has had. */
 export const nextSerial = (): number => ++serials;
 
-const hosts = new WeakMap<AppContext, Map<string, KeptPage>>();
+const pagesOf = mapPer<AppContext, string, KeptPage>();
 const MAX_PAGES = 16;
-
-function pagesOf(app: AppContext): Map<string, KeptPage> {
-  let m = hosts.get(app);
-  if (!m) hosts.set(app, (m = new Map()));
-  return m;
-}
 
 /** `${open}${texts joined by commas}${close}` as bytes with its ETag, kept by the texts' serials. */
 export function keptPage(app: AppContext, open: string, items: readonly KeptText[], close: string): KeptPage {

@@ -1,6 +1,7 @@
 /** Writing answers: JSON with a status, 204, and paged lists with Gitea's X-Total-Count and Link headers. */
 import type { ApiContext } from './context.ts';
 import type { AppContext } from '../../services/context.ts';
+import { mapPer } from '../../lib/map-per.ts';
 import { sendJson } from './send-json.ts';
 
 /** Sends `body` as JSON. */
@@ -23,16 +24,10 @@ export function pageOf<T>(ctx: ApiContext<unknown, unknown>, all: T[]): T[] {
  * Link headers by request address, base URL, page, limit and total, kept per host: a list page's repeated reads
  * skip the URL work, and a closed host's entries go with it.
  */
-const hosts = new WeakMap<AppContext, Map<string, string>>();
+const linksOf = mapPer<AppContext, string, string>();
 const MAX_LINKS = 256;
 /** Longer addresses are not kept: a few hundred of them stay small. */
 const MAX_KEPT_URL = 1024;
-
-function linksOf(app: AppContext): Map<string, string> {
-  let m = hosts.get(app);
-  if (!m) hosts.set(app, (m = new Map()));
-  return m;
-}
 
 /** Sets X-Total-Count and Link (first, prev, next, last), as Gitea's SetLinkHeader does. */
 export function setPageHeaders(ctx: ApiContext<unknown, unknown>, total: number): void {

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
+import { mapPer } from '../../lib/map-per.ts';
 import type { UserRecord } from '../../store/records.ts';
 import { hashToken } from '../../lib/crypto.ts';
 
@@ -20,13 +21,7 @@ interface SessionRecord {
   lastSeen: number;
 }
 
-const tables = new WeakMap<AppContext, Map<string, SessionRecord>>();
-
-function table(app: AppContext): Map<string, SessionRecord> {
-  let t = tables.get(app);
-  if (!t) tables.set(app, (t = new Map()));
-  return t;
-}
+const table = mapPer<AppContext, string, SessionRecord>();
 
 /** A fingerprint of the user's stored password hash (empty for accounts without a local password). */
 export const passwordStamp = (user: UserRecord): string => createHash('sha256').update(`${user.id}:${user.passwd}`).digest('hex').slice(0, 32);

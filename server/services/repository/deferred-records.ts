@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
+import { mapPer } from '../../lib/map-per.ts';
 import type { BranchRecord } from '../../store/records.ts';
 import type { Intent } from '../../store/engine/journal.ts';
 import * as repoStore from '../../store/repos.ts';
@@ -40,16 +41,7 @@ interface Entry {
   settling: Set<Promise<void>>;
 }
 
-const hosts = new WeakMap<AppContext, Map<number, Entry>>();
-
-function entries(app: AppContext): Map<number, Entry> {
-  let m = hosts.get(app);
-  if (!m) {
-    m = new Map();
-    hosts.set(app, m);
-  }
-  return m;
-}
+const entries = mapPer<AppContext, number, Entry>();
 
 /** Ends a quiet repository's intent (after rebuilding its records when a write failed, which dropped them from memory). */
 async function finish(app: AppContext, repoId: number, e: Entry): Promise<void> {

@@ -10,6 +10,7 @@
  * events keep the order of its commits. Each write is answered once its consequences are done.
  */
 import type { AppContext } from '../context.ts';
+import { mapPer } from '../../lib/map-per.ts';
 import type { RepoRecord, UserRecord } from '../../store/records.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import type { Commit } from '../../git/objects.ts';
@@ -37,7 +38,7 @@ interface Queued {
 }
 
 /** The writes waiting per repository branch, per host. */
-const waiting = new WeakMap<AppContext, Map<string, Queued[]>>();
+const waitingOf = mapPer<AppContext, string, Queued[]>();
 
 /** Ends a queued write with what `run` gives. */
 async function settle(q: Queued, run: () => Promise<Commit>): Promise<void> {
@@ -55,8 +56,7 @@ async function settle(q: Queued, run: () => Promise<Commit>): Promise<void> {
 export function queueBranchWrite(
   app: AppContext, repo: RepoRecord, doer: UserRecord, o: ChangeFilesInput, files: Planned[], baseUrl: string, branch: string, alone: () => Promise<Commit>,
 ): Promise<Commit> {
-  let byKey = waiting.get(app);
-  if (!byKey) waiting.set(app, (byKey = new Map()));
+  const byKey = waitingOf(app);
   const key = `${repo.id}:${branch}`;
   return new Promise<Commit>((resolve, reject) => {
     const list = byKey.get(key);

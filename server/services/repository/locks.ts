@@ -3,6 +3,7 @@
  * process never share them and no module keeps a registry.
  */
 import type { AppContext } from '../context.ts';
+import { mapPer } from '../../lib/map-per.ts';
 
 /** Runs `fn` after every earlier `withRepoLock` call on the same repository has finished. */
 export const withRepoLock = <T>(app: AppContext, repoId: number, fn: () => Promise<T>): Promise<T> => app.locks.run(`repo:${repoId}`, fn);
@@ -13,13 +14,7 @@ export const withOwnerNames = <T>(app: AppContext, ownerId: number, fn: () => Pr
 const branchKey = (repoId: number, branch: string): string => `branch:${repoId}:${branch}`;
 
 /** Per host and branch: the consequences (records, events) of its last write that still run after its lock was let go. */
-const unsettled = new WeakMap<AppContext, Map<string, Promise<void>>>();
-
-function unsettledOf(app: AppContext): Map<string, Promise<void>> {
-  let m = unsettled.get(app);
-  if (!m) unsettled.set(app, (m = new Map()));
-  return m;
-}
+const unsettledOf = mapPer<AppContext, string, Promise<void>>();
 
 /** How a branch write that lets the branch go before its consequences are done hands them on (withBranchMoves). */
 export interface BranchTurn {
@@ -43,11 +38,13 @@ function turnOf(app: AppContext, key: string): BranchTurn {
 }
 
 /** Runs `fn` after every earlier write to the same branch of the repository has finished (file writes, renames), consequences included. */
-export const withBranchLock = <T>(app: AppContext, repoId: number, branch: string, fn: () => Promise<T>): Promise<T> =>
-  app.locks.run(branchKey(repoId, branch), async () => {
-    await turnOf(app, branchKey(repoId, branch)).prior();
+export function withBranchLock<T>(app: AppContext, repoId: number, branch: string, fn: () => Promise<T>): Promise<T> {
+  const key = branchKey(repoId, branch);
+  return app.locks.run(key, async () => {
+    await turnOf(app, key).prior();
     return fn();
   });
+}
 
 /**
  * Runs `fn` after every earlier write to the branch has moved it, while the consequences of the last may still

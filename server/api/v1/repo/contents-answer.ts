@@ -7,6 +7,7 @@
  */
 import type { ApiContext } from '../../router/context.ts';
 import type { AppContext } from '../../../services/context.ts';
+import { mapPer } from '../../../lib/map-per.ts';
 import { contentsAt, contentsTarget } from '../../../services/repository/contents.ts';
 import { toContents } from '../../../convert/content.ts';
 import { sendJsonText, strongEtag } from '../../router/send-json.ts';
@@ -21,13 +22,7 @@ const MAX_TEXT = 16 * 1024;
 
 interface Answer { text: string; etag: string }
 
-const hosts = new WeakMap<AppContext, Map<string, Answer>>();
-
-function answersOf(app: AppContext): Map<string, Answer> {
-  let m = hosts.get(app);
-  if (!m) hosts.set(app, (m = new Map()));
-  return m;
-}
+const answersOf = mapPer<AppContext, string, Answer>();
 
 /** Sends the contents answer for `path` in the guarded repository (the `ref` query value, or the default branch). */
 export async function sendContents(ctx: ApiContext<unknown, unknown>, path: string): Promise<void> {
