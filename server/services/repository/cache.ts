@@ -16,6 +16,7 @@ import type { RefMove } from '../../git/ref-update.ts';
 import type { PackBuilder } from '../../git/pack-write.ts';
 import { sortByName } from './sorted-refs.ts';
 import { RefSnapshot } from './ref-snapshot.ts';
+import { boundSize } from '../../lib/drop-oldest.ts';
 
 /** Entries kept per repository before the oldest are dropped. */
 const MAX_ENTRIES_PER_REPO = 5000;
@@ -187,10 +188,7 @@ export function cached<T>(app: AppContext, repo: Pick<RepoRecord, 'id' | 'storag
   const p = load();
   e.values.set(key, p);
   p.catch(() => { if (e.values.get(key) === p) e.values.delete(key); });
-  if (e.values.size > MAX_ENTRIES_PER_REPO) {
-    const oldest = e.values.keys().next().value;
-    if (oldest !== undefined) e.values.delete(oldest);
-  }
+  boundSize(e.values, MAX_ENTRIES_PER_REPO);
   return p;
 }
 

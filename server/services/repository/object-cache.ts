@@ -5,6 +5,7 @@
  * abbreviated one may become ambiguous). Bounded in bytes, oldest use dropped first.
  */
 import type { GitObject, ObjectReader } from '../../git/cat-file.ts';
+import { DROP_SHARE } from '../../lib/drop-oldest.ts';
 
 /** Objects larger than this are never kept. */
 export const OBJECT_CACHE_MAX_OBJECT = 64 * 1024;
@@ -138,10 +139,16 @@ export class ObjectCache {
     this.trim();
   }
 
-  /** Drops the least recently used entries not pinned until the budget holds. */
+  /**
+   * Once over the budget, drops the least recently used entries not pinned until a tenth of it is free: one walk
+   * from the oldest for many inserts (see lib/drop-oldest.ts for why a walk per insert costs).
+   */
   private trim(): void {
+    if (this.bytes <= this.budget && this.entries.size <= MAX_ENTRIES) return;
+    const bytes = this.budget * (1 - DROP_SHARE);
+    const count = MAX_ENTRIES * (1 - DROP_SHARE);
     for (const [k, e] of this.entries) {
-      if (this.bytes <= this.budget && this.entries.size <= MAX_ENTRIES) break;
+      if (this.bytes <= bytes && this.entries.size <= count) break;
       if (!e.pinned) this.drop(k, e);
     }
   }
