@@ -233,6 +233,11 @@ export class PackBuilder {
     return id;
   }
 
+  /** How many objects were added. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /** Ids added so far. */
   get ids(): string[] {
     return [...this.entries.keys()];

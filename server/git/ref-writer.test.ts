@@ -120,20 +120,54 @@ test('the objects writes bring are stored before their moves: a lone one loose, 
   const pool = new RefWriterPool();
   try {
     const ids: string[] = [];
-    const writes = Array.from({ length: 12 }, (_, i) => {
+    const tagWrite = (i: number): Promise<void> => {
       const objects = new PackBuilder('sha1');
       const id = objects.add('tag', tagObjectBody(`v${i}`, r.second, 'commit', `release ${i}`, { name: 'T', email: 't@x' }, 1700000000));
       ids.push(id);
       return pool.apply(r.gitDir, [{ ref: `refs/tags/v${i}`, newId: id, oldId: ZERO }], objects);
-    });
-    await Promise.all(writes);
+    };
+    await tagWrite(0);
+    // asked for in one turn of the event loop: one batch, in one pack
+    await Promise.all(Array.from({ length: 12 }, (_, i) => tagWrite(i + 1)));
     for (const [i, id] of ids.entries()) assert.equal(refOf(r.gitDir, `refs/tags/v${i}`), id);
-    // the first went alone (its tag object loose); the eleven that waited for it went as one batch, in one pack
-    assert.ok(readdirSync(path.join(r.gitDir, 'objects', ids[0]!.slice(0, 2))).includes(ids[0]!.slice(2)));
+    assert.ok(readdirSync(path.join(r.gitDir, 'objects', ids[0]!.slice(0, 2))).includes(ids[0]!.slice(2)), 'the lone tag object is loose');
     const packs = readdirSync(path.join(r.gitDir, 'objects', 'pack')).filter((f) => f.endsWith('.idx'));
     assert.equal(packs.length, 1);
     const listed = git(r.gitDir, 'verify-pack', '-v', path.join(r.gitDir, 'objects', 'pack', packs[0]!));
     for (const id of ids.slice(1)) assert.match(listed, new RegExp(`^${id} tag `, 'm'));
+    assert.equal(pool.stats.transactions, 2);
+    git(r.gitDir, 'fsck', '--strict', '--no-dangling');
+  } finally {
+    pool.close();
+    rmSync(r.dir, { recursive: true, force: true });
+  }
+});
+
+test('a write with too few objects for a pack waits for the running transaction, and those that come meanwhile join it', async () => {
+  const r = repo();
+  const pool = new RefWriterPool();
+  const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  try {
+    const tagWrite = (i: number): { id: string; done: Promise<void> } => {
+      const objects = new PackBuilder('sha1');
+      const id = objects.add('tag', tagObjectBody(`w${i}`, r.second, 'commit', `release ${i}`, { name: 'T', email: 't@x' }, 1700000000));
+      return { id, done: pool.apply(r.gitDir, [{ ref: `refs/tags/w${i}`, newId: id, oldId: ZERO }], objects) };
+    };
+    // a first batch of eight (one pack, stored on the thread pool); the lone write comes while it is stored
+    const first = Array.from({ length: 8 }, (_, i) => tagWrite(i));
+    await turn();
+    const lone = tagWrite(8);
+    while (pool.stats.transactions === 0) await turn();
+    // the first transaction runs now: ten more come while it does
+    const later = Array.from({ length: 10 }, (_, i) => tagWrite(9 + i));
+    await Promise.all([...first, lone, ...later].map((w) => w.done));
+    assert.equal(pool.stats.transactions, 2, 'the lone write went with the ten');
+    assert.ok(!readdirSync(path.join(r.gitDir, 'objects')).includes(lone.id.slice(0, 2)) || !readdirSync(path.join(r.gitDir, 'objects', lone.id.slice(0, 2))).includes(lone.id.slice(2)), 'no loose object');
+    const packs = readdirSync(path.join(r.gitDir, 'objects', 'pack')).filter((f) => f.endsWith('.idx'));
+    assert.equal(packs.length, 2);
+    const listed = packs.map((p) => git(r.gitDir, 'verify-pack', '-v', path.join(r.gitDir, 'objects', 'pack', p)));
+    const holder = listed.find((l) => l.includes(`${lone.id} tag`));
+    assert.ok(holder && later.every((w) => holder.includes(`${w.id} tag`)), 'the lone object is in the pack of the ten');
     git(r.gitDir, 'fsck', '--strict', '--no-dangling');
   } finally {
     pool.close();

@@ -12,7 +12,7 @@
  * the writes bring (a tag object each) are stored before their batch's transaction, together: as one pack when
  * there are many (one file for the batch instead of one per object, see pack-write.ts).
  */
-import { PackBuilder } from './pack-write.ts';
+import { PACK_FROM, PackBuilder } from './pack-write.ts';
 import { launchGit, type GitChild } from './spawner.ts';
 import { GitCommandError } from './read.ts';
 import type { RefMove } from './ref-update.ts';
@@ -160,13 +160,22 @@ export class RefWriterPool {
     }
     const l = lane;
     const done = new Promise<void>((resolve, reject) => l.queue.push({ moves, objects, resolve, reject }));
-    if (!l.running) void this.drain(gitDir, l);
+    if (!l.running) {
+      // the writes that come in the same turn of the event loop (a wave of requests read from their sockets
+      // together) start as one batch instead of one alone and the rest after it
+      l.running = true;
+      setImmediate(() => void this.drain(gitDir, l));
+    }
     return done;
   }
 
   /**
-   * Runs the lane's waiting writes, a batch at a time, until none waits. The objects of the writes waiting when a
-   * transaction starts are stored while it runs (they are the next batch), so storing them adds no time to the lane.
+   * Runs the lane's waiting writes, a batch at a time, until none waits. When the writes waiting as a transaction
+   * starts bring enough objects for a pack, they are the next batch and their objects are stored while it runs, so
+   * storing them adds no time to the lane. Fewer wait for the transaction's end, so that the writes arriving
+   * meanwhile join them: staged at once, a lone write and the many after it alternated as batches of 1 and of 16 or
+   * more (tags with 32 clients), and each lone tag object was a loose file whose creation held the main thread
+   * about 1 ms on a busy disk.
    */
   private async drain(gitDir: string, lane: Lane): Promise<void> {
     lane.running = true;
@@ -190,7 +199,7 @@ export class RefWriterPool {
         continue;
       }
       const running = cur.batch.length === 1 ? this.runOne(gitDir, cur.batch[0]!) : this.runBatch(gitDir, cur.batch);
-      if (lane.queue.length > 0 && !this.shut) staged = stage(takeBatch(lane.queue));
+      if (!this.shut && objectCount(lane.queue) >= PACK_FROM) staged = stage(takeBatch(lane.queue));
       await running;
     }
     lane.running = false;
@@ -250,6 +259,13 @@ export class RefWriterPool {
 }
 
 /** Takes the longest run of waiting writes, in arrival order, whose moves fit one transaction (at least one). */
+/** How many objects the waiting writes bring. */
+function objectCount(queue: readonly Queued[]): number {
+  let n = 0;
+  for (const q of queue) n += q.objects?.size ?? 0;
+  return n;
+}
+
 function takeBatch(queue: Queued[]): Queued[] {
   let n = 0;
   let moves = 0;
