@@ -258,7 +258,6 @@ export class RefWriterPool {
   }
 }
 
-/** Takes the longest run of waiting writes, in arrival order, whose moves fit one transaction (at least one). */
 /** How many objects the waiting writes bring. */
 function objectCount(queue: readonly Queued[]): number {
   let n = 0;
@@ -266,6 +265,7 @@ function objectCount(queue: readonly Queued[]): number {
   return n;
 }
 
+/** Takes the longest run of waiting writes, in arrival order, whose moves fit one transaction (at least one). */
 function takeBatch(queue: Queued[]): Queued[] {
   let n = 0;
   let moves = 0;
